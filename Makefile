@@ -1,0 +1,32 @@
+# The two commands that matter (see README):
+#   make run    set up and run the cabinet
+#   make test   set up and run the tests
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-slow bench venv clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/handheld run $(ARGS)
+
+test: $(STAMP)
+	$(PY) -m pytest -q $(ARGS)
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -q -m slow $(ARGS)
+
+bench: $(STAMP)
+	$(VENV)/bin/handheld bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) build *.egg-info

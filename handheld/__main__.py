@@ -1,0 +1,3 @@
+from handheld.cli import main
+
+raise SystemExit(main())

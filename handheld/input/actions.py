@@ -1,0 +1,109 @@
+"""The eight actions every player has, and what one tick of input looks like.
+
+A scene never sees a device: it gets an `InputFrame` per tick holding, for each
+of up to four players, which actions are held, which were pressed or released
+since the last tick (so a tap shorter than a tick still shows as pressed), and
+which fired a menu key-repeat this tick.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Action(enum.IntFlag):
+    UP = 1
+    DOWN = 2
+    LEFT = 4
+    RIGHT = 8
+    FIRE = 16
+    ALT = 32
+    START = 64
+    SELECT = 128  # coin / back / "insert coin" joins player 2
+
+
+ALL_ACTIONS = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT,
+               Action.FIRE, Action.ALT, Action.START, Action.SELECT)
+DIRECTIONS = Action.UP | Action.DOWN | Action.LEFT | Action.RIGHT
+BUTTONS = Action.FIRE | Action.ALT | Action.START | Action.SELECT
+ALL_MASK = 0xFF
+MAX_PLAYERS = 4
+
+
+def _direction(mask: int) -> tuple[int, int]:
+    dx = (1 if mask & Action.RIGHT else 0) - (1 if mask & Action.LEFT else 0)
+    dy = (1 if mask & Action.DOWN else 0) - (1 if mask & Action.UP else 0)
+    return dx, dy
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    held: int = 0      # bitmask of Action held at the sample point
+    pressed: int = 0   # went down since the previous tick (even if already up again)
+    released: int = 0  # went up since the previous tick
+    repeat: int = 0    # pressed, or auto-repeated while held (for menus and cursors)
+
+    def is_held(self, action: Action) -> bool:
+        return bool(self.held & action)
+
+    def was_pressed(self, action: Action) -> bool:
+        return bool(self.pressed & action)
+
+    def was_released(self, action: Action) -> bool:
+        return bool(self.released & action)
+
+    def repeated(self, action: Action) -> bool:
+        return bool(self.repeat & action)
+
+    def stick(self) -> tuple[int, int]:
+        """Held direction as (dx, dy) in {-1, 0, 1}; diagonals when two are held."""
+        return _direction(self.held)
+
+    def stick_repeat(self) -> tuple[int, int]:
+        """Direction pressed or repeating this tick: for moving menu and board cursors."""
+        return _direction(self.repeat)
+
+
+IDLE = PlayerInput()
+
+
+@dataclass(frozen=True, slots=True)
+class InputFrame:
+    players: tuple[PlayerInput, ...] = (IDLE,) * MAX_PLAYERS
+
+    def __getitem__(self, player: int) -> PlayerInput:
+        """Player by index, 0 = P1. Players beyond the frame are idle."""
+        return self.players[player] if 0 <= player < len(self.players) else IDLE
+
+    def any_pressed(self, mask: int = ALL_MASK) -> bool:
+        return any(p.pressed & mask for p in self.players)
+
+    def any_repeat(self, mask: int = ALL_MASK) -> bool:
+        return any(p.repeat & mask for p in self.players)
+
+    def any_held(self, mask: int = ALL_MASK) -> bool:
+        return any(p.held & mask for p in self.players)
+
+    def merged(self) -> PlayerInput:
+        """All players folded into one: for screens any player may drive (menus)."""
+        h = p = r = rep = 0
+        for pl in self.players:
+            h |= pl.held
+            p |= pl.pressed
+            r |= pl.released
+            rep |= pl.repeat
+        return PlayerInput(h, p, r, rep)
+
+
+EMPTY_FRAME = InputFrame()
+
+
+def frame_from_masks(*players: tuple[int, int, int, int] | PlayerInput) -> InputFrame:
+    """Build a frame from (held, pressed, released, repeat) tuples: handy for tests and AIs."""
+    out = []
+    for p in players:
+        out.append(p if isinstance(p, PlayerInput) else PlayerInput(*p))
+    while len(out) < MAX_PLAYERS:
+        out.append(IDLE)
+    return InputFrame(tuple(out))

@@ -1,0 +1,1 @@
+"""Game loop, clock, seeded RNG, state hashing and replays: nothing here draws."""

@@ -1,0 +1,1 @@
+"""Palette, pixel font, text window and menus: the one look of the cabinet."""
