@@ -65,3 +65,11 @@ def test_side_with_no_legal_action_loses():
     piece(s, "A2").imprisoned = True
     piece(s, "B1").imprisoned = True
     assert R.check_end(s) == DARK and s.end_reason == "NO LEGAL MOVE"
+
+
+def test_forty_quiet_rounds_tie_at_any_piece_count():
+    s = position({"A1": "knight", "A9": "archer", "B5": "knight", "I1": "goblin", "I9": "troll"}, shade=2)
+    s.rounds_since_duel = R.LONG_STALEMATE_ROUNDS - 1
+    assert R.check_end(s) is None
+    s.rounds_since_duel = R.LONG_STALEMATE_ROUNDS
+    assert R.check_end(s) == "tie" and s.end_reason == "STALEMATE"

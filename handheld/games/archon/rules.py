@@ -21,6 +21,7 @@ from handheld.games.archon.icons import (DARK, FLY, ICONS, LIGHT, MAGE, SHAPESHI
 
 STALEMATE_ROUNDS = 12      # rounds without a duel when both sides have <= 2 pieces
 STALEMATE_PIECES = 2
+LONG_STALEMATE_ROUNDS = 40  # cabinet rule: 4 full cycles without a duel is a tie at any piece count
 
 
 @dataclass
@@ -387,6 +388,8 @@ def check_end(state: State) -> str | None:
     if nl == 0 or nd == 0:
         return _finish(state, LIGHT if nd == 0 else DARK, "THE ENEMY IS DESTROYED")
     if nl <= STALEMATE_PIECES and nd <= STALEMATE_PIECES and state.rounds_since_duel >= STALEMATE_ROUNDS:
+        return _finish(state, "tie", "STALEMATE")
+    if state.rounds_since_duel >= LONG_STALEMATE_ROUNDS:
         return _finish(state, "tie", "STALEMATE")
     side = state.to_move
     if not has_action(state, side):

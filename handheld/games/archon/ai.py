@@ -1,0 +1,201 @@
+"""Computer players for the strategy board: Classic (the 1983 outline) and Strong.
+
+Both have the same shape (rules/archon.md, "The original computer player"):
+spells first in a fixed priority order (ai_spells.py), otherwise the board
+move with the best (destination score - stay score), random among ties with
+the match RNG. No look-ahead. Strong differs only in its fight term, which
+uses the arena's measured duel win rates, and in also weighing how likely an
+icon is to be attacked and beaten where it stands (same win-rate table).
+
+`think(...)` is a generator that yields after each icon it scores (a bounded
+amount of work) so a scene can spread a turn over several ticks; `choose(...)`
+runs it to the end. Budgets are counted in icons scored, never in time.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from handheld.games.archon import board as B
+from handheld.games.archon import rules as R
+from handheld.games.archon.icons import ICONS, MAGE, SHAPESHIFTER_VS_ELEMENTAL_HP, base_hp, other
+
+BASE_PREFERENCE = 40
+_PREF_TOP = (
+    (0, 0, 0, 1, 5, 1, 0, 0, 0),
+    (-1, 0, 0, 1, 2, 1, 0, 0, -1),
+    (0, 0, 0, 1, 2, 1, 0, 0, 0),
+    (0, 0, 1, 1, 2, 1, 1, 0, 0),
+    (6, 0, 0, 1, 5, 1, 0, 0, 6),
+)
+PREFERENCE: tuple[int, ...] = tuple(
+    BASE_PREFERENCE + v for row in (_PREF_TOP + _PREF_TOP[3::-1]) for v in row)
+POWER_POINT_RUSH = 6        # bonus on a power point when either side holds 4 of 5
+ENDGAME_PIECES = 4          # aggression counts when either side is down to this
+
+WinPermille = Callable[[str, str, int], int]
+
+
+def injuries(p: R.Piece) -> int:
+    return 0 if p.icon == "shapeshifter" else p.base - p.hp
+
+
+def power_points_held(state: R.State, side: str) -> int:
+    return sum(1 for s in B.POWER_POINTS if (p := state.piece_at(s)) is not None and p.side == side)
+
+
+class Classic:
+    """The original program's board player."""
+
+    name = "classic"
+
+    def __init__(self):
+        self._rush = False
+        self._counts = {}
+
+    # --- the outline's terms -----------------------------------------------
+    def prepare(self, state: R.State, side: str) -> None:
+        self._rush = max(power_points_held(state, side), power_points_held(state, other(side))) >= 4
+        self._counts = {s: len(state.alive(s)) for s in (side, other(side))}
+
+    def square_score(self, state: R.State, p: R.Piece, square: int) -> int:
+        score = PREFERENCE[square] + B.colour_bonus(p.side, state.shade_of(square))
+        if self._rush and square in B.POWER_SET:
+            score += POWER_POINT_RUSH
+        return score
+
+    def aggression(self, p: R.Piece, enemy: R.Piece) -> int:
+        mine, theirs = self._counts[p.side], self._counts[enemy.side]
+        if mine > ENDGAME_PIECES and theirs > ENDGAME_PIECES:
+            return 0
+        return mine - theirs + p.base - enemy.base
+
+    def fight_term(self, state: R.State, p: R.Piece, enemy: R.Piece, square: int) -> int:
+        shade = state.shade_of(square)
+        colour = B.colour_bonus(p.side, shade) - B.colour_bonus(enemy.side, shade)
+        return injuries(enemy) - 3 - injuries(p) + colour + self.aggression(p, enemy)
+
+    def danger(self, state: R.State, p: R.Piece, square: int) -> int:
+        return 0
+
+    # --- choosing ------------------------------------------------------------
+    def move_scores(self, state: R.State, p: R.Piece) -> list[tuple[int, int]]:
+        """(difference, destination) for every legal destination of `p`."""
+        stay = self.square_score(state, p, p.square) - self.danger(state, p, p.square)
+        out = []
+        for t in R.legal_destinations(state, p):
+            score = self.square_score(state, p, t) - self.danger(state, p, t)
+            enemy = state.piece_at(t)
+            if enemy is not None:
+                score += self.fight_term(state, p, enemy, t)
+            out.append((score - stay, t))
+        return out
+
+    def spell(self, state: R.State, rng) -> R.Cast | None:
+        from handheld.games.archon import ai_spells
+        return ai_spells.classic_spell(self, state, rng)
+
+    def think(self, state: R.State, rng) -> Iterator[None]:
+        """Generator: yields once per icon scored; its return value is the action."""
+        side = state.to_move
+        self.prepare(state, side)
+        cast = self.spell(state, rng)
+        yield
+        if cast is not None:
+            return cast
+        best, moves = None, []
+        for p in state.alive(side):
+            if p.imprisoned:
+                continue
+            for diff, t in self.move_scores(state, p):
+                if best is None or diff > best:
+                    best, moves = diff, [R.Move(p.id, t)]
+                elif diff == best:
+                    moves.append(R.Move(p.id, t))
+            yield
+        if not moves:
+            raise ValueError("no legal action for the computer")
+        return moves[rng.randrange(len(moves))]
+
+
+class Strong(Classic):
+    """Classic's shape with the arena's measured win rates in the fight term."""
+
+    name = "strong"
+    WIN_SCALE = 40          # score points for a sure win against an average icon
+    DANGER_SCALE = 30
+
+    def __init__(self, win_permille: WinPermille | None = None):
+        super().__init__()
+        if win_permille is None:
+            from handheld.games.archon.duel.matchups import win_permille
+        self.win_permille = win_permille
+        self._threats: dict[int, list[R.Piece]] = {}
+        self._next_shade = 0
+
+    def prepare(self, state: R.State, side: str) -> None:
+        super().prepare(state, side)
+        # Who could attack which square on the enemy's next turn, and at what cycle shade.
+        self._threats = {}
+        for e in state.alive(other(side)):
+            if e.imprisoned:
+                continue
+            for t in R.legal_destinations(state, e):
+                self._threats.setdefault(t, []).append(e)
+        cyc = B.Cycle(state.cycle.shade, state.cycle.step, state.cycle.jump)
+        if side != state.first:
+            cyc.advance()
+        self._next_shade = cyc.shade
+
+    def value(self, p: R.Piece) -> int:
+        v = p.base + (10 if ICONS[p.icon].move == MAGE else 0)
+        return v + (4 if p.icon in ("dragon", "djinni", "shapeshifter") else 0)
+
+    def p_win(self, attacker: R.Piece, defender: R.Piece, shade: int) -> int:
+        """Attacker's win chance in permille, nudged by injuries (50 per HP)."""
+        pm = self.win_permille(attacker.icon, defender.icon, shade)
+        pm += 50 * (injuries(defender) - injuries(attacker))
+        return max(0, min(1000, pm))
+
+    def fight_term(self, state: R.State, p: R.Piece, enemy: R.Piece, square: int) -> int:
+        pm = self.p_win(p, enemy, state.shade_of(square))
+        gain = pm * self.value(enemy) - (1000 - pm) * self.value(p)
+        return gain * self.WIN_SCALE // (1000 * 12) + self.aggression(p, enemy) // 2
+
+    def attack_margin(self, state: R.State, p: R.Piece, enemy: R.Piece) -> int:
+        """Teleport attacks: >= 8 (Classic's threshold) when the win chance is 75% or better."""
+        return 8 + (self.p_win(p, enemy, state.shade_of(enemy.square)) - 750) // 25
+
+    def danger(self, state: R.State, p: R.Piece, square: int) -> int:
+        attackers = self._threats.get(square)
+        if not attackers:
+            return 0
+        shade = B.square_shade(square, self._next_shade)
+        worst = max((self.p_win(e, p, shade) for e in attackers if e.square != square), default=0)
+        return worst * self.value(p) * self.DANGER_SCALE // (1000 * 12)
+
+    def spell(self, state: R.State, rng) -> R.Cast | None:
+        from handheld.games.archon import ai_spells
+        return ai_spells.strong_spell(self, state, rng)
+
+
+def make_player(kind: str, win_permille: WinPermille | None = None) -> Classic:
+    if kind == "classic":
+        return Classic()
+    if kind == "strong":
+        return Strong(win_permille)
+    raise ValueError(f"unknown computer player {kind!r}; choose classic or strong")
+
+
+def choose(player: Classic, state: R.State, rng):
+    """Run the player's whole think and return its action."""
+    gen = player.think(state, rng)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+__all__ = ["Classic", "Strong", "PREFERENCE", "make_player", "choose", "injuries", "base_hp",
+           "SHAPESHIFTER_VS_ELEMENTAL_HP"]

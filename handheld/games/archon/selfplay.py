@@ -1,0 +1,60 @@
+"""Whole games between computer players at full speed, for the CLI and tests.
+
+Duels are fought by the arena's computer fighters headless
+(`duel.fight_headless`); tests may pass their own `resolver`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from handheld.games.archon import ai as AI
+from handheld.games.archon import rules as R
+from handheld.games.archon.icons import DARK, LIGHT
+from handheld.runtime.rng import Rng
+from handheld.runtime.statehash import state_hash
+
+# resolver(duel, seed) -> (winner "light"/"dark"/"both", light_hp, dark_hp, ticks)
+Resolver = Callable[[R.Duel, int], tuple[str, int, int, int]]
+MAX_TURNS = 4000            # a safety net only; games end by the rules long before
+
+
+def arena_resolver(level_light: int = 2, level_dark: int = 2) -> Resolver:
+    from handheld.games.archon.duel import DuelSetup, fight_headless
+
+    def resolve(d: R.Duel, seed: int):
+        setup = DuelSetup(d.light_icon, d.dark_icon, d.shade, d.light_strength, d.dark_strength,
+                          d.light_hp, d.dark_hp)
+        res = fight_headless(setup, seed, level_light, level_dark)
+        return res.winner, res.light_hp, res.dark_hp, res.ticks
+    return resolve
+
+
+def play_game(seed: int, light: str = "classic", dark: str = "classic", first: str | None = None,
+              resolver: Resolver | None = None, win_permille=None) -> dict:
+    rng = Rng(seed)
+    if first is None:
+        first = LIGHT if rng.fork("first").randrange(2) == 0 else DARK
+    state = R.new_game(first)
+    players = {LIGHT: AI.make_player(light, win_permille), DARK: AI.make_player(dark, win_permille)}
+    ai_rng, rules_rng, duel_rng = rng.fork("ai"), rng.fork("rules"), rng.fork("duel")
+    if resolver is None:
+        resolver = arena_resolver()
+    ticks = 0
+    spells = 0
+    while not state.over() and state.turn <= MAX_TURNS:
+        action = AI.choose(players[state.to_move], state, ai_rng)
+        if isinstance(action, R.Cast):
+            spells += 1
+        R.apply(state, action, rules_rng)
+        if state.pending is not None:
+            winner, lhp, dhp, t = resolver(state.pending, duel_rng.randrange(1 << 30))
+            ticks += t
+            R.resolve_duel(state, winner, lhp, dhp)
+    if not state.over():
+        R._finish(state, "tie", "TURN LIMIT")
+    return {"winner": state.winner, "reason": state.end_reason, "turns": state.turn - 1,
+            "rounds": state.round, "duels": state.duels, "spells": spells, "ticks": ticks,
+            "first": first, "light": light, "dark": dark,
+            "light_left": len(state.alive(LIGHT)), "dark_left": len(state.alive(DARK)),
+            "state_hash": state_hash(state)}
