@@ -199,6 +199,32 @@ def legal_destinations(state: State, piece: Piece) -> list[int]:
     return sorted(out)
 
 
+def walk_path(state: State, piece: Piece, to: int) -> list[int]:
+    """A shortest walking path from the piece to `to` (for showing a computer's move)."""
+    prev = {piece.square: None}
+    frontier = [piece.square]
+    while frontier and to not in prev:
+        nxt = []
+        for s in frontier:
+            if s != piece.square and state.board[s] is not None:
+                continue
+            c, r = B.col_row(s)
+            for dc, dr in ORTHO:
+                if B.on_board(c + dc, r + dr):
+                    t = B.at(c + dc, r + dr)
+                    occ = state.piece_at(t)
+                    if t not in prev and (occ is None or occ.side != piece.side):
+                        prev[t] = s
+                        nxt.append(t)
+        frontier = nxt
+    if to not in prev:
+        return [piece.square, to]
+    path = [to]
+    while prev[path[-1]] is not None:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
 def walk_step(state: State, piece: Piece, path: list[int], dc: int, dr: int) -> tuple[list[int], str | None]:
     """One stick step of a walker being moved square by square.
 

@@ -1,0 +1,378 @@
+"""The match scene: the strategy board, human and computer turns, and the duels.
+
+Everything it shows follows from (seed, options, input frames): the rules
+state, the phase machine below and the hosted duel view. It never pushes
+scenes; the spell menu and the duel are sub-views it updates and draws.
+
+Phases: select (box chooses an icon) -> walk | fly (choose where) -> anim ->
+[duel_intro -> duel -> duel_after] -> next turn. A mage chosen and confirmed
+on its own square opens spells -> [revive] -> pick (target squares) -> anim.
+Computer turns: think (search spread over ticks) -> show -> anim.
+"""
+
+from __future__ import annotations
+
+from handheld.games.archon import ai as AI
+from handheld.games.archon import anim as A
+from handheld.games.archon import board as B
+from handheld.games.archon import rules as R
+from handheld.games.archon import spells as S
+from handheld.games.archon import sounds
+from handheld.games.archon.icons import DARK, ICONS, LIGHT, MAGE, WALK
+from handheld.games.archon.match_draw import MatchDrawing
+from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
+from handheld.input.actions import IDLE, Action, InputFrame
+from handheld.runtime.rng import Rng
+from handheld.runtime.statehash import state_hash
+from handheld.scene import Scene
+
+THINK_STEPS_PER_TICK = 3      # icons scored per tick by a computer player
+THINK_MIN_TICKS = 30          # a computer turn is shown at a watchable pace
+SHOW_TICKS = 24
+CAST_SHOW_TICKS = 60
+DUEL_INTRO_TICKS = 50
+DUEL_AFTER_TICKS = 50
+END_TICKS = 150
+MESSAGE_TICKS = 150
+
+MODES = {"computer_light": {LIGHT}, "computer_dark": {DARK}, "two_players": set(), "demo": {LIGHT, DARK}}
+
+
+def default_duel_factory(setup, rng, light_is_computer, dark_is_computer, level):
+    from handheld.games.archon.duel import DuelView
+    return DuelView(setup, rng, light_is_computer, dark_is_computer, level)
+
+
+class ArchonMatch(Scene):
+    duel_factory = staticmethod(default_duel_factory)
+
+    def __init__(self, ctx, seed: int, options: dict):
+        self.ctx, self.seed = ctx, seed
+        mode = options.get("mode", "computer_dark")
+        if mode not in MODES:
+            raise ValueError(f"unknown archon mode {mode!r}; choose from {', '.join(MODES)}")
+        self.computer = MODES[mode]
+        first = options.get("first", LIGHT)
+        self.level = options.get("level", "classic")
+        self.duel_level = int(options.get("duel_level", 2))
+        rng = Rng(seed)
+        self.ai_rng, self.rules_rng, self.duel_rng = rng.fork("ai"), rng.fork("rules"), rng.fork("duel")
+        self.state = R.new_game(first)
+        self.players = {s: AI.make_player(self.level) for s in self.computer}
+        # Which controller drives which side: 1 player -> P1; 2 players -> P1 light, P2 dark.
+        humans = [s for s in (LIGHT, DARK) if s not in self.computer]
+        self.pad = {LIGHT: 0, DARK: 1} if len(humans) == 2 else {s: 0 for s in humans}
+        self.tick = 0
+        self.finished = False
+        self.result: dict | None = None
+        self.message, self.message_ticks, self.message_colour = "", 0, "gold"
+        self.box = (0, 4)
+        self.selected: R.Piece | None = None
+        self.path: list[int] = []
+        self.spell, self.picks, self.revive_icon = "", [], None
+        self.menu = None
+        self.anim: A.Anim | None = None
+        self.duel = None
+        self.think = None
+        self.pending_action = None
+        self.phase, self.phase_t = "", 0
+        self.draw_helper = MatchDrawing(self)
+        sounds.register(ctx.audio)
+        self._start_turn()
+
+    # --- helpers ---------------------------------------------------------
+    def say(self, text: str, colour: str = "gold", ticks: int = MESSAGE_TICKS) -> None:
+        self.message, self.message_ticks, self.message_colour = text, ticks, colour
+
+    def refuse(self, text: str) -> None:
+        self.say(text, "danger")
+        self.ctx.audio.play("archon.refuse")
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase, self.phase_t = phase, 0
+
+    def is_computer(self, side: str) -> bool:
+        return side in self.computer
+
+    def _start_turn(self) -> None:
+        self.selected, self.path, self.menu, self.anim = None, [], None, None
+        self.spell, self.picks, self.revive_icon = "", [], None
+        if self.state.over():
+            self._set_phase("end")
+            self.ctx.audio.play("archon.win")
+            return
+        side = self.state.to_move
+        if self.is_computer(side):
+            self.think = self.players[side].think(self.state, self.ai_rng)
+            self.pending_action = None
+            self._set_phase("think")
+        else:
+            self.box = (-1 if side == LIGHT else B.SIZE, 4)   # the box enters from its side
+            self._set_phase("select")
+
+    def _commit(self, action, path: list[int] | None = None) -> None:
+        """Animate `action`, then apply it to the rules."""
+        if isinstance(action, R.Cast) and action.spell == "summon":
+            R.apply(self.state, action, self.rules_rng)
+            d = self.state.pending
+            self.anim = A.summon(None, d.attacker_side, d.square, d.attacker_icon)
+            self.ctx.audio.play("archon.spell")
+        elif isinstance(action, R.Cast):
+            self.anim = A.cast(self.state, action)
+            self.ctx.audio.play("archon.spell")
+        else:
+            self.anim = A.move(self.state, action, path)
+        self._set_phase("anim")
+
+    # --- the tick ----------------------------------------------------------
+    def update(self, frame: InputFrame) -> None:
+        self.tick += 1
+        self.phase_t += 1
+        if self.message_ticks:
+            self.message_ticks -= 1
+        side = self.state.to_move
+        inp = frame[self.pad[side]] if side in self.pad else IDLE
+        getattr(self, "_tick_" + self.phase)(inp, frame)
+
+    def _tick_select(self, inp, frame) -> None:
+        self._move_box(inp)
+        if inp.pressed & Action.ALT:
+            self.say("STICK MOVES THE BOX, FIRE CHOOSES", "silver")
+        if not inp.pressed & Action.FIRE:
+            return
+        c, r = self.box
+        if not B.on_board(c, r):
+            return
+        p = self.state.piece_at(B.at(c, r))
+        if p is None:
+            return self.refuse("CHOOSE ONE OF YOUR ICONS")
+        why = R.can_choose(self.state, p)
+        if why:
+            return self.refuse(why)
+        self.selected = p
+        self.ctx.audio.play("archon.select")
+        self.message_ticks = 0
+        if ICONS[p.icon].move == WALK:
+            self.path = [p.square]
+            self._set_phase("walk")
+        else:
+            self._set_phase("fly")
+
+    def _move_box(self, inp, limit: tuple[int, int, int] | None = None) -> None:
+        dc, dr = inp.stick_repeat()
+        if not (dc or dr):
+            return
+        c, r = self.box
+        if not B.on_board(c, r):
+            c = 0 if c < 0 else B.SIZE - 1
+            self.box = (c, r)
+            return
+        c, r = max(0, min(8, c + dc)), max(0, min(8, r + dr))
+        if limit is not None:
+            c0, r0, n = limit
+            c, r = max(c0 - n, min(c0 + n, c)), max(r0 - n, min(r0 + n, r))
+        self.box = (c, r)
+
+    def _tick_walk(self, inp, frame) -> None:
+        p = self.selected
+        dc, dr = inp.stick_repeat()
+        if dc or dr:
+            path, why = R.walk_step(self.state, p, self.path, dc, dr)
+            if why:
+                self.refuse(why)
+            elif path != self.path:
+                self.path = path
+                self.ctx.audio.play("archon.step")
+                if self.state.piece_at(path[-1]) is not None:      # onto an enemy: fight
+                    self._commit(R.Move(p.id, path[-1]), list(path))
+                    return
+        if inp.pressed & Action.ALT:
+            self.say(f"{ICONS[p.icon].name.upper()} WALKS {ICONS[p.icon].range}; FIRE ENDS THE MOVE", "silver")
+        if inp.pressed & Action.FIRE:
+            if len(self.path) < 2:
+                return self.refuse("THE ICON MUST MOVE")
+            self._commit(R.Move(p.id, self.path[-1]), list(self.path))
+
+    def _tick_fly(self, inp, frame) -> None:
+        p = self.selected
+        c0, r0 = B.col_row(p.square)
+        self._move_box(inp, (c0, r0, ICONS[p.icon].range))
+        if inp.pressed & Action.ALT:
+            verb = "CASTS ON ITS OWN SQUARE" if ICONS[p.icon].move == MAGE else "MUST MOVE"
+            self.say(f"{ICONS[p.icon].name.upper()} FLIES {ICONS[p.icon].range}; {verb}", "silver")
+        if not inp.pressed & Action.FIRE:
+            return
+        t = B.at(*self.box)
+        if t == p.square:
+            if ICONS[p.icon].move == MAGE:
+                self.menu = SpellMenu(self.state, p.side)
+                self._set_phase("spells")
+                return
+            return self.refuse("THE ICON MUST MOVE")
+        if t not in R.legal_destinations(self.state, p):
+            return self.refuse("YOUR OWN ICON IS THERE")
+        self._commit(R.Move(p.id, t))
+
+    def _tick_spells(self, inp, frame) -> None:
+        choice = self.menu.update(inp)
+        if inp.pressed & Action.ALT:
+            self.say(HELP[self.menu.highlighted], "silver")
+            return
+        if choice is None or choice == "back":
+            return
+        side = self.state.to_move
+        if choice == CEASE:
+            self.menu = None
+            self.box = B.col_row(self.selected.square)
+            self.selected = None
+            self._set_phase("select")
+            return
+        why = S.spell_error(self.state, side, choice)
+        if why:
+            return self.refuse(why)
+        self.spell, self.picks = choice, []
+        if choice == "shift_time":
+            self.menu = None
+            self._commit(R.Cast("shift_time"))
+        elif choice == "revive":
+            self.menu = ReviveMenu(self.state, side)
+            self._set_phase("revive")
+        else:
+            self.menu = None
+            self.say(S.PROMPTS[choice][0], "white", 10_000)
+            self._set_phase("pick")
+
+    def _tick_revive(self, inp, frame) -> None:
+        choice = self.menu.update(inp)
+        if choice == "back":
+            self.menu = SpellMenu(self.state, self.state.to_move)
+            self._set_phase("spells")
+        elif choice is not None:
+            self.revive_icon, self.menu = choice, None
+            self.say(S.PROMPTS["revive"][0], "white", 10_000)
+            self._set_phase("pick")
+
+    def _cancel_spell(self, why: str) -> None:
+        self.refuse(f"{why}: SPELL KEPT")
+        self.spell, self.picks, self.selected = "", [], None
+        self._set_phase("select")
+
+    def _tick_pick(self, inp, frame) -> None:
+        self._move_box(inp)
+        if inp.pressed & Action.ALT:
+            return self._cancel_spell("CEASED")
+        if not inp.pressed & Action.FIRE:
+            return
+        side = self.state.to_move
+        self.picks.append(B.at(*self.box))
+        why = S.pick_error(self.state, side, self.spell, self.picks, self.revive_icon)
+        if why:
+            return self._cancel_spell(why)
+        self.ctx.audio.play("archon.select")
+        if len(self.picks) < S.PICKS[self.spell]:
+            self.say(S.PROMPTS[self.spell][len(self.picks)], "white", 10_000)
+            return
+        self.message_ticks = 0
+        self._commit(R.Cast(self.spell, tuple(self.picks), self.revive_icon))
+
+    # --- computer turns --------------------------------------------------------
+    def _tick_think(self, inp, frame) -> None:
+        if self.pending_action is None:
+            try:
+                for _ in range(THINK_STEPS_PER_TICK):
+                    next(self.think)
+            except StopIteration as stop:
+                self.pending_action = stop.value
+                self.think = None
+        if self.pending_action is not None and self.phase_t >= THINK_MIN_TICKS:
+            a = self.pending_action
+            if isinstance(a, R.Cast):
+                self.box = B.col_row(self.state.mage(self.state.to_move).square)
+                self.say(f"{ICONS[self.state.mage(self.state.to_move).icon].name.upper()} CASTS "
+                         f"{S.SPELL_NAMES[a.spell]}", "gold", CAST_SHOW_TICKS)
+            else:
+                self.box = B.col_row(self.state.pieces[a.piece].square)
+            self._set_phase("show")
+
+    def _tick_show(self, inp, frame) -> None:
+        a = self.pending_action
+        wait = CAST_SHOW_TICKS if isinstance(a, R.Cast) else SHOW_TICKS
+        if isinstance(a, R.Cast) and a.squares and self.phase_t == wait // 2:
+            self.box = B.col_row(a.squares[-1])
+        if self.phase_t >= wait:
+            self.pending_action = None
+            self._commit(a)
+
+    # --- animation, duels, the end ----------------------------------------------
+    def _tick_anim(self, inp, frame) -> None:
+        self.anim.t += 1
+        if self.anim.icon and ICONS[self.anim.icon].move == WALK and self.anim.t % A.STEP_TICKS == 0:
+            self.ctx.audio.play("archon.step")
+        if not self.anim.done():
+            return
+        if self.anim.action is not None:
+            R.apply(self.state, self.anim.action, self.rules_rng)
+        self.anim = None
+        if self.state.pending is not None:
+            d = self.state.pending
+            self.box = B.col_row(d.square)
+            self.say(f"{ICONS[d.attacker_icon].name.upper()} ATTACKS "
+                     f"{ICONS[self.state.pieces[d.defender_piece].icon].name.upper()}", "gold", DUEL_INTRO_TICKS)
+            self.ctx.audio.play("archon.duel")
+            self._set_phase("duel_intro")
+        else:
+            self._start_turn()
+
+    def _tick_duel_intro(self, inp, frame) -> None:
+        if self.phase_t < DUEL_INTRO_TICKS:
+            return
+        from handheld.games.archon.duel_link import setup_for
+        d = self.state.pending
+        seed = self.duel_rng.randrange(1 << 30)
+        self.duel = self.duel_factory(setup_for(d), Rng(seed), self.is_computer(LIGHT),
+                                      self.is_computer(DARK), self.duel_level)
+        self._set_phase("duel")
+
+    def _tick_duel(self, inp, frame) -> None:
+        li = frame[self.pad[LIGHT]] if LIGHT in self.pad else IDLE
+        di = frame[self.pad[DARK]] if DARK in self.pad else IDLE
+        self.duel.update(li, di)
+        if not self.duel.finished:
+            return
+        res = self.duel.result
+        d = self.state.pending
+        self.duel = None
+        R.resolve_duel(self.state, res.winner, res.light_hp, res.dark_hp)
+        if res.winner == "both":
+            self.say("BOTH ICONS FALL", "gold", DUEL_AFTER_TICKS)
+        else:
+            icon = d.light_icon if res.winner == LIGHT else d.dark_icon
+            self.say(f"THE {ICONS[icon].name.upper()} WINS", "gold", DUEL_AFTER_TICKS)
+        self.box = B.col_row(d.square)
+        self._set_phase("duel_after")
+
+    def _tick_duel_after(self, inp, frame) -> None:
+        if self.phase_t >= DUEL_AFTER_TICKS or (self.phase_t > 10 and frame.any_pressed(Action.FIRE)):
+            self._start_turn()
+
+    def _tick_end(self, inp, frame) -> None:
+        if self.result is None:
+            w = self.state.winner
+            text = "A TIE" if w == "tie" else f"{w.upper()} WINS"
+            self.result = {"winner": w, "text": text, "reason": self.state.end_reason,
+                           "turns": self.state.turn - 1, "duels": self.state.duels}
+        if self.phase_t >= END_TICKS or (self.phase_t > 30 and frame.any_pressed(Action.FIRE)):
+            self.finished = True
+
+    # --- the rest ------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self.duel is not None:
+            self.duel.draw(surface)
+        else:
+            self.draw_helper.draw(surface)
+
+    def state_hash(self) -> str:
+        return state_hash((self.state, self.phase, self.phase_t, self.tick, list(self.box), self.path,
+                           self.spell, self.picks, self.revive_icon, self.anim,
+                           None if self.duel is None else self.duel.state_hash(),
+                           None if self.selected is None else self.selected.id))
