@@ -1,0 +1,245 @@
+"""The computer fighter, after the original's outline: line up on a row,
+column or diagonal within reach, fire after a reaction delay (longer when
+ahead), dodge shots in flight, steer around solid barriers, and as a ready
+Phoenix flame to block. It reads only what a player sees on the screen:
+positions, facing, shots in flight, barrier colours, and its own recharge.
+
+Levels 0..2 (easy, normal, hard) set the reaction delay and how often it
+sees a shot coming. All choices are integer arithmetic plus its own Rng.
+"""
+
+from __future__ import annotations
+
+from handheld.games.archon.duel import stats as S
+from handheld.games.archon.duel.barriers import SOLID
+from handheld.games.archon.duel.engine import (
+    DX, DY, FIRE, MAX_X, MAX_Y, MIN_X, MIN_Y, SUB, held_for, weapon_size)
+
+# level -> (reaction delay in ticks, chance in tenths to dodge a shot)
+LEVELS = ((28, 4), (14, 7), (6, 9))
+PLAN_EVERY = 8
+_SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
+
+
+class ComputerFighter:
+    __slots__ = ("side", "level", "rng", "delay", "dodge_num", "aim", "tx", "ty",
+                 "dodge_id", "dodge_ok", "jitter", "line")
+
+    def __init__(self, side: str, level: int, rng):
+        self.side = side
+        self.level = max(0, min(2, int(level)))
+        self.rng = rng
+        self.delay, self.dodge_num = LEVELS[self.level]
+        self.aim = 0
+        self.tx = self.ty = -1
+        self.dodge_id = -1
+        self.dodge_ok = False
+        self.jitter = 0
+        self.line = -1
+
+    def fields(self):
+        return (self.side, self.level, self.aim, self.tx, self.ty, self.dodge_id,
+                self.dodge_ok, self.jitter, self.line, self.rng.getstate())
+
+    # --------------------------------------------------------------- decide
+    def decide(self, duel) -> int:
+        """The held Action mask for this tick."""
+        if self.side == "light":
+            me, foe = duel.light, duel.dark
+        else:
+            me, foe = duel.dark, duel.light
+        if not me.alive or me.bounce or (me.attack and me.st.weapon != S.SCREAM):
+            return 0
+        st = me.st
+        s = foe.shot
+        if s is not None:
+            if self.dodge_id != foe.shots:
+                self.dodge_id = foe.shots
+                self.dodge_ok = self.rng.randrange(10) < self.dodge_num
+            if self.dodge_ok:
+                eta, side = self._threat(me, s, foe.st.shot_speed)
+                if eta >= 0:
+                    if st.weapon == S.FLAME and me.ready and eta <= 5:
+                        return FIRE
+                    d = self._dodge(me, s, side, duel)
+                    if d >= 0:
+                        return held_for(d)
+        if me.ready and foe.alive:
+            d = self._aligned(me, foe, duel)
+            if d is not None:
+                self.aim += 1
+                delay = self.delay + (self.delay >> 1 if me.strength > foe.strength else 0)
+                if self.aim > delay:
+                    self.aim = 0
+                    return held_for(d if d >= 0 else None, True)
+                return 0          # hold still while taking aim
+            else:
+                self.aim = 0
+        if not foe.alive:
+            return 0
+        if duel.tick % PLAN_EVERY == 0 or self.tx < 0:
+            self._plan(me, foe, duel)
+        return self._steer(me, duel)
+
+    # ---------------------------------------------------------------- dodge
+    @staticmethod
+    def _threat(me, s, speed):
+        """(ticks until the shot reaches me, which side of its line I am on)
+        or (-1, 0) when it will miss."""
+        sx, sy = s.x >> SUB, s.y >> SUB
+        bx, by = me.x + 8, me.y + 8
+        ddx, ddy = DX[s.dir], DY[s.dir]
+        sp = max(speed, 1)
+        if ddx == 0:
+            ahead = (by - sy) * ddy
+            off = bx - sx
+            if ahead <= -8 or abs(off) > (s.w >> 1) + 9:
+                return -1, 0
+            return max(ahead, 0) // sp, _SIGN(off) or 1
+        ahead = (bx - sx) * ddx
+        if ahead <= -8:
+            return -1, 0
+        py = sy + ddy * (ahead >> 1) if ddy else sy
+        off = by - py
+        if abs(off) > (s.h >> 1) + 10:
+            return -1, 0
+        eta = max(ahead, 0) // (2 * sp)
+        return (eta, _SIGN(off) or 1) if eta < 45 else (-1, 0)
+
+    def _dodge(self, me, s, side, duel):
+        if DX[s.dir] == 0:       # vertical shot: step sideways
+            prefs = (0, 4) if side > 0 else (4, 0)
+        else:                    # across or diagonal: step up or down
+            prefs = (2, 6) if side > 0 else (6, 2)
+        for d in prefs:
+            if self._free(me, d, duel):
+                return d
+        return -1
+
+    # --------------------------------------------------------------- attack
+    def _aligned(self, me, foe, duel):
+        """Direction to attack now (-1: any, for clouds), or None."""
+        dx = foe.x - me.x
+        dy = foe.y - me.y
+        st = me.st
+        kind = st.weapon
+        if kind == S.FLAME:
+            return -1 if abs(dx) <= 38 and abs(dy) <= 20 else None
+        if kind == S.SCREAM:
+            return -1 if abs(dx) <= 36 and abs(dy) <= 18 else None
+        if kind == S.THRUST:
+            if abs(dy) <= 6 and 4 <= abs(dx) <= 22:
+                return 0 if dx > 0 else 4
+            if abs(dx) <= 4 and 6 <= abs(dy) <= 16:
+                return 2 if dy > 0 else 6
+            return None
+        ax, ay = abs(dx), abs(dy)
+        if ay <= (st.size_h[1] >> 1) + 3 and ax >= 20:
+            d = 0 if dx > 0 else 4
+        elif ax <= (st.size_v[0] >> 1) + 3 and ay >= 16:
+            d = 2 if dy > 0 else 6
+        elif ay >= 12 and abs(ax - 2 * ay) <= 4:
+            d = (1 if dy > 0 else 7) if dx > 0 else (3 if dy > 0 else 5)
+        else:
+            return None
+        return d if self._clear(me.x + 8, me.y + 8, foe.x + 8, foe.y + 8, st, d, duel) else None
+
+    @staticmethod
+    def _clear(x0, y0, x1, y1, st, d, duel) -> bool:
+        """No solid barrier on the shot's path from (x0, y0) to (x1, y1)."""
+        w, h = weapon_size(st, d)
+        n = max(abs(x1 - x0) >> 4, abs(y1 - y0) >> 3, 1)
+        wall = duel.barriers.worst_in_rect
+        for i in range(1, n):
+            x = x0 + (x1 - x0) * i // n
+            y = y0 + (y1 - y0) * i // n
+            if wall(x - (w >> 1), y - (h >> 1), w, h) == SOLID:
+                return False
+        return True
+
+    # ---------------------------------------------------------------- moves
+    def _plan(self, me, foe, duel) -> None:
+        st = me.st
+        fx, fy = foe.x, foe.y
+        if st.weapon != S.SHOT:
+            off = 18 if st.weapon == S.THRUST else 12
+            self.tx = fx - off if me.x <= fx else fx + off
+            self.ty = fy
+            if self.tx < MIN_X or self.tx > MAX_X:
+                self.tx = fx + off if self.tx < MIN_X else fx - off
+            return
+        if self.rng.randrange(32) == 0:
+            self.jitter = self.rng.randint(-2, 2) * 16
+        cands = []
+        # same row, keeping some distance
+        x = me.x + self.jitter
+        if abs(x - fx) < 64:
+            x = fx - 96 if fx - 96 >= MIN_X and (me.x <= fx or fx + 96 > MAX_X) else fx + 96
+        cands.append((x, fy))
+        # same column
+        y = me.y
+        if abs(y - fy) < 40:
+            y = fy - 64 if fy - 64 >= MIN_Y else fy + 64
+        cands.append((fx, y))
+        # diagonals through the foe, at the point nearest to me
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                k = ((me.x - fx) * sx + 2 * (me.y - fy) * sy) * 2 // 5
+                k = max(24, k >> 1)
+                cands.append((fx + 2 * k * sx, fy + k * sy))
+        best = None
+        for kind, (cx, cy) in enumerate(cands):
+            if not (MIN_X <= cx <= MAX_X and MIN_Y <= cy <= MAX_Y):
+                continue
+            if duel.barriers.worst_in_rect(cx + 2, cy + 1, 12, 14) == SOLID:
+                continue
+            cost = max(abs(cx - me.x) >> 1, abs(cy - me.y))
+            d = _dir_towards(fx - cx, fy - cy)
+            if not self._clear(cx + 8, cy + 8, fx + 8, fy + 8, st, d, duel):
+                cost += 150
+            if kind != self.jitter_kind():
+                cost += 24        # hysteresis: keep the line we are heading for
+            if best is None or cost < best[0]:
+                best = (cost, cx, cy, kind)
+        if best is None:
+            self.tx, self.ty = me.x, fy
+        else:
+            self.tx, self.ty = best[1] & ~1, best[2]
+            self.line = best[3]
+
+    def jitter_kind(self) -> int:
+        return self.line
+
+    def _steer(self, me, duel) -> int:
+        dx = self.tx - me.x if abs(self.tx - me.x) >= 2 else 0
+        dy = self.ty - me.y
+        if dx == 0 and dy == 0:
+            return 0
+        d = _dir_towards(dx, dy)
+        for turn in (0, 1, -1, 2, -2, 3, -3):
+            dd = (d + turn) & 7
+            if self._free(me, dd, duel):
+                return held_for(dd)
+        return 0
+
+    @staticmethod
+    def _free(me, d, duel) -> bool:
+        nx = me.x + 2 * DX[d]
+        ny = me.y + DY[d]
+        if nx < MIN_X or nx > MAX_X or ny < MIN_Y or ny > MAX_Y:
+            return False
+        return duel.barriers.worst_in_rect(nx + 2, ny + 1, 12, 14) != SOLID
+
+
+def _dir_towards(dx: int, dy: int) -> int:
+    """Nearest of the 8 directions for a vector (pixel units; x counts half)."""
+    sx, sy = _SIGN(dx), _SIGN(dy)
+    ax, ay = abs(dx) >> 1, abs(dy)
+    if ax > 2 * ay:
+        sy = 0
+    elif ay > 2 * ax:
+        sx = 0
+    if sx == 0 and sy == 0:
+        sx = 1
+    return {(1, 0): 0, (1, 1): 1, (0, 1): 2, (-1, 1): 3, (-1, 0): 4, (-1, -1): 5,
+            (0, -1): 6, (1, -1): 7}[(sx, sy)]
