@@ -19,13 +19,12 @@ Resolver = Callable[[R.Duel, int], tuple[str, int, int, int]]
 MAX_TURNS = 4000            # a safety net only; games end by the rules long before
 
 
-def arena_resolver(level_light: int = 2, level_dark: int = 2) -> Resolver:
-    from handheld.games.archon.duel import DuelSetup, fight_headless
+def arena_resolver(level_light: int = 1, level_dark: int = 1) -> Resolver:
+    from handheld.games.archon.duel import fight_headless
+    from handheld.games.archon.duel_link import setup_for
 
     def resolve(d: R.Duel, seed: int):
-        setup = DuelSetup(d.light_icon, d.dark_icon, d.shade, d.light_strength, d.dark_strength,
-                          d.light_hp, d.dark_hp)
-        res = fight_headless(setup, seed, level_light, level_dark)
+        res = fight_headless(setup_for(d), seed, level_light, level_dark)
         return res.winner, res.light_hp, res.dark_hp, res.ticks
     return resolve
 

@@ -1,0 +1,94 @@
+"""The game options screen, as the seed lists it, driven by stick + FIRE.
+
+Rows: play mode, sound, who moves first, computer level, practice duels and
+the bestiary (the arena's screens, when present), and BEGIN THE BATTLE.
+LEFT/RIGHT or FIRE change a row; FIRE on BEGIN starts the match; ALT leaves.
+"""
+
+from __future__ import annotations
+
+from handheld.games.archon.icons import DARK, LIGHT
+from handheld.input.actions import Action, InputFrame
+from handheld.scene import Scene
+from handheld.ui.palette import rgb
+from handheld.ui.text import draw_text
+from handheld.ui.widgets import Menu, TextWindow, draw_title
+
+MODES = (("computer_light", "ONE PLAYER, COMPUTER LIGHT"),
+         ("computer_dark", "ONE PLAYER, COMPUTER DARK"),
+         ("two_players", "TWO PLAYERS, TWO STICKS"))
+ORDERS = ((LIGHT, "LIGHT FIRST"), (DARK, "DARK FIRST"))
+LEVELS = (("classic", "COMPUTER: CLASSIC 1983"), ("strong", "COMPUTER: STRONG"))
+CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: HELP OR BACK   START: PAUSE",
+            "PLAYER 1 LIGHT, PLAYER 2 DARK IN A", "TWO PLAYER GAME"]
+
+
+def _extras_available() -> bool:
+    try:
+        import handheld.games.archon.duel.practice  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class OptionsScene(Scene):
+    def __init__(self, ctx, game):
+        self.ctx, self.game = ctx, game
+        self.mode, self.order, self.level = 1, 0, 0
+        self.extras = _extras_available()
+        self.menu = Menu(self._labels(), spacing=13)
+        self.window = TextWindow()
+        self.started: dict | None = None
+
+    def sound_on(self) -> bool:
+        return bool(self.ctx.setting("sound.enabled", True))
+
+    def _labels(self) -> list[str]:
+        rows = [MODES[self.mode][1], "SOUND ON" if self.sound_on() else "SOUND OFF",
+                ORDERS[self.order][1], LEVELS[self.level][1]]
+        if self.extras:
+            rows += ["PRACTICE DUEL", "BESTIARY"]
+        return rows + ["BEGIN THE BATTLE"]
+
+    def options(self) -> dict:
+        return {"mode": MODES[self.mode][0], "first": ORDERS[self.order][0], "level": LEVELS[self.level][0]}
+
+    def update(self, frame: InputFrame) -> None:
+        inp = frame.merged()
+        act = self.menu.update(inp)
+        step = 1 if inp.repeat & Action.RIGHT else -1 if inp.repeat & Action.LEFT else 0
+        if act == "select":
+            step = step or 1
+        label = self.menu.items[self.menu.index]
+        i = self.menu.index
+        if act == "back":
+            self.ctx.director.pop()
+            return
+        if i == 0 and step:
+            self.mode = (self.mode + step) % len(MODES)
+        elif i == 1 and step:
+            on = not self.sound_on()
+            if self.ctx.settings is not None:
+                self.ctx.settings.set("sound.enabled", on)
+            self.ctx.audio.set_enabled(on)
+        elif i == 2 and step:
+            self.order = (self.order + step) % 2
+        elif i == 3 and step:
+            self.level = (self.level + step) % 2
+        elif act == "select" and label == "PRACTICE DUEL":
+            from handheld.games.archon.duel.practice import PracticeScene
+            self.ctx.director.push(PracticeScene(self.ctx))
+        elif act == "select" and label == "BESTIARY":
+            from handheld.games.archon.duel.practice import BestiaryScene
+            self.ctx.director.push(BestiaryScene(self.ctx))
+        elif act == "select" and label == "BEGIN THE BATTLE":
+            self.started = self.options()
+            self.ctx.start_match(self.game, self.started)
+        self.menu.items = self._labels()
+
+    def draw(self, surface) -> None:
+        surface.fill(rgb("ink"))
+        draw_title(surface, "ARCHON", "GAME OPTIONS")
+        draw_text(surface, 160, 20, "POINT AT AN OPTION, PRESS FIRE", "silver", align="center")
+        self.menu.draw(surface, 60, 38)
+        self.window.draw(surface, CONTROLS)

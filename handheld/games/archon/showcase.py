@@ -1,0 +1,97 @@
+"""Screenshot scenes, bench scenes and bench figures for `handheld screenshot/bench`."""
+
+from __future__ import annotations
+
+import time
+
+from handheld.games.archon import ai as AI
+from handheld.games.archon import rules as R
+from handheld.games.archon.icons import LIGHT
+from handheld.runtime.rng import Rng
+
+
+def midgame_state(seed: int = 1, turns: int = 40) -> R.State:
+    """A position `turns` turns into a classic-vs-classic game (duels fought by the arena)."""
+    from handheld.games.archon.selfplay import arena_resolver
+    resolve = arena_resolver()
+    state = R.new_game(LIGHT)
+    rng, rules_rng, duel_rng = Rng(seed).fork("ai"), Rng(seed).fork("rules"), Rng(seed).fork("duel")
+    players = {s: AI.Classic() for s in ("light", "dark")}
+    while not state.over() and state.turn <= turns:
+        R.apply(state, AI.choose(players[state.to_move], state, rng), rules_rng)
+        if state.pending is not None:
+            w, lhp, dhp, _ = resolve(state.pending, duel_rng.randrange(1 << 30))
+            R.resolve_duel(state, w, lhp, dhp)
+    return state
+
+
+def board_scene(ctx, seed: int, turns: int = 40):
+    """A two-player match on a mid-game position, the box waiting for Light or Dark."""
+    from handheld.games.archon.match import ArchonMatch
+    m = ArchonMatch(ctx, seed, {"mode": "two_players"})
+    m.state = midgame_state(seed, turns)
+    m._start_turn()
+    m.box = (4, 4)
+    return m
+
+
+def spells_scene(ctx, seed: int):
+    from handheld.games.archon.match import ArchonMatch
+    from handheld.games.archon.spellmenu import SpellMenu
+    m = ArchonMatch(ctx, seed, {"mode": "two_players"})
+    m.selected = m.state.mage(m.state.to_move)
+    m.box = (0, 4)
+    m.menu = SpellMenu(m.state, m.state.to_move)
+    m._set_phase("spells")
+    return m
+
+
+def demo_scene(ctx, seed: int):
+    from handheld.games.archon.match import ArchonMatch
+    return ArchonMatch(ctx, seed, {"mode": "demo"})
+
+
+def screenshot_scenes(game) -> dict:
+    from handheld.games.archon.options import OptionsScene
+    return {"board": board_scene, "options": lambda ctx, seed: OptionsScene(ctx, game),
+            "spells": spells_scene, "demo": demo_scene}
+
+
+def bench_scenes() -> dict:
+    out = {"board": board_scene, "demo": demo_scene}
+    try:
+        from handheld.games.archon.duel.bench import arena_bench_scene
+        out["arena"] = arena_bench_scene
+    except ImportError:
+        pass
+    return out
+
+
+def move_timings(kind: str, positions: list[R.State]) -> dict:
+    """Milliseconds per board decision over the given positions."""
+    samples = []
+    for i, s in enumerate(positions):
+        player = AI.make_player(kind)
+        t0 = time.perf_counter_ns()
+        AI.choose(player, s, Rng(i))
+        samples.append(time.perf_counter_ns() - t0)
+    samples.sort()
+    return {"positions": len(samples), "mean_ms": round(sum(samples) / len(samples) / 1e6, 3),
+            "p99_ms": round(samples[min(len(samples) - 1, int(0.99 * len(samples)))] / 1e6, 3),
+            "max_ms": round(samples[-1] / 1e6, 3)}
+
+
+def bench_figures(quick: bool) -> dict:
+    positions = [R.new_game(LIGHT)] + [midgame_state(seed, turns) for seed in range(1, 3 if quick else 6)
+                                       for turns in (10, 30, 60)]
+    out = {"classic_move": move_timings("classic", positions)}
+    try:
+        out["strong_move"] = move_timings("strong", positions)
+    except ImportError:
+        pass
+    try:
+        from handheld.games.archon.duel.bench import duel_figures
+        out["duel"] = duel_figures(quick)
+    except ImportError:
+        pass
+    return out
