@@ -1,0 +1,1 @@
+"""Archon pixel art: icon sheets built from assets/archon, plus drawn shots and effects."""
