@@ -123,7 +123,10 @@ class Strong(Classic):
 
     name = "strong"
     WIN_SCALE = 40          # score points for a sure win against an average icon
-    DANGER_SCALE = 30
+    DANGER_SCALE = 10
+    PRESSURE_SCALE = 6      # pull towards enemies we would beat next turn
+    QUIET_GRACE = 4         # quiet rounds before fights get steadily more attractive
+    QUIET_STEP = 2
 
     def __init__(self, win_permille: WinPermille | None = None):
         super().__init__()
@@ -145,11 +148,32 @@ class Strong(Classic):
         cyc = B.Cycle(state.cycle.shade, state.cycle.step, state.cycle.jump)
         if side != state.first:
             cyc.advance()
-        self._next_shade = cyc.shade
+        self._next_shade = cyc.shade            # at the enemy's next turn
+        if side == state.first:
+            cyc.advance()
+        self._my_next_shade = cyc.shade         # at our next turn
+        self._foes = [e for e in state.alive(other(side))]
 
     def value(self, p: R.Piece) -> int:
         v = p.base + (10 if ICONS[p.icon].move == MAGE else 0)
         return v + (4 if p.icon in ("dragon", "djinni", "shapeshifter") else 0)
+
+    def _urgency(self, state: R.State) -> int:
+        return max(0, state.rounds_since_duel - self.QUIET_GRACE) * self.QUIET_STEP
+
+    def square_score(self, state: R.State, p: R.Piece, square: int) -> int:
+        score = super().square_score(state, p, square)
+        # Pressure: the best fight this icon could pick from `square` next turn.
+        info = ICONS[p.icon]
+        c, r = B.col_row(square)
+        best = 0
+        for e in self._foes:
+            ec, er = B.col_row(e.square)
+            dist = abs(ec - c) + abs(er - r) if info.move == "walk" else max(abs(ec - c), abs(er - r))
+            if 0 < dist <= info.range:
+                gain = self.p_win(p, e, B.square_shade(e.square, self._my_next_shade)) * self.value(e)
+                best = max(best, gain)
+        return score + best * (self.PRESSURE_SCALE + self._urgency(state)) // (1000 * 12)
 
     def p_win(self, attacker: R.Piece, defender: R.Piece, shade: int) -> int:
         """Attacker's win chance in permille, nudged by injuries (50 per HP)."""
@@ -159,8 +183,10 @@ class Strong(Classic):
 
     def fight_term(self, state: R.State, p: R.Piece, enemy: R.Piece, square: int) -> int:
         pm = self.p_win(p, enemy, state.shade_of(square))
-        gain = pm * self.value(enemy) - (1000 - pm) * self.value(p)
-        return gain * self.WIN_SCALE // (1000 * 12) + self.aggression(p, enemy) // 2
+        pl = self.p_win(enemy, p, state.shade_of(square))
+        pb = max(0, 1000 - pm - pl)
+        gain = (pm + pb) * self.value(enemy) - (pl + pb) * self.value(p)
+        return gain * self.WIN_SCALE // (1000 * 12) + self._urgency(state)
 
     def attack_margin(self, state: R.State, p: R.Piece, enemy: R.Piece) -> int:
         """Teleport attacks: >= 8 (Classic's threshold) when the win chance is 75% or better."""

@@ -19,7 +19,7 @@ Resolver = Callable[[R.Duel, int], tuple[str, int, int, int]]
 MAX_TURNS = 4000            # a safety net only; games end by the rules long before
 
 
-def arena_resolver(level_light: int = 1, level_dark: int = 1) -> Resolver:
+def arena_resolver(level_light: int = 2, level_dark: int = 2) -> Resolver:
     from handheld.games.archon.duel import fight_headless
     from handheld.games.archon.duel_link import setup_for
 

@@ -60,6 +60,7 @@ def screenshot_scenes(game) -> dict:
 def bench_scenes() -> dict:
     out = {"board": board_scene, "demo": demo_scene}
     try:
+        import handheld.games.archon.duel.practice  # noqa: F401  (the arena scene lives there)
         from handheld.games.archon.duel.bench import arena_bench_scene
         out["arena"] = arena_bench_scene
     except ImportError:
@@ -87,7 +88,7 @@ def bench_figures(quick: bool) -> dict:
     out = {"classic_move": move_timings("classic", positions)}
     try:
         out["strong_move"] = move_timings("strong", positions)
-    except ImportError:
+    except (ImportError, OSError):          # no shipped matchup table yet
         pass
     try:
         from handheld.games.archon.duel.bench import duel_figures
