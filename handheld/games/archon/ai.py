@@ -125,8 +125,13 @@ class Strong(Classic):
     WIN_SCALE = 40          # score points for a sure win against an average icon
     DANGER_SCALE = 10
     PRESSURE_SCALE = 6      # pull towards enemies we would beat next turn
-    QUIET_GRACE = 4         # quiet rounds before fights get steadily more attractive
-    QUIET_STEP = 2
+    QUIET_ROUNDS = 6        # rounds before a stalemate tie when fights start to look better
+    QUIET_STEP = 8
+    QUIET_GRACE = 4         # and after this many quiet rounds, a little more each round
+    EARLY_STEP = 2
+    CLASSIC_SPELLS = 0
+    HIT_STEP = 200          # permille per hit of difference from the table's unhurt duel
+    RISK = 20               # tenths: how much a loss weighs against a win of equal value
 
     def __init__(self, win_permille: WinPermille | None = None):
         super().__init__()
@@ -134,10 +139,12 @@ class Strong(Classic):
             from handheld.games.archon.duel.matchups import win_permille
         self.win_permille = win_permille
         self._threats: dict[int, list[R.Piece]] = {}
+        self._state: R.State | None = None
         self._next_shade = 0
 
     def prepare(self, state: R.State, side: str) -> None:
         super().prepare(state, side)
+        self._state = state
         # Who could attack which square on the enemy's next turn, and at what cycle shade.
         self._threats = {}
         for e in state.alive(other(side)):
@@ -153,13 +160,34 @@ class Strong(Classic):
             cyc.advance()
         self._my_next_shade = cyc.shade         # at our next turn
         self._foes = [e for e in state.alive(other(side))]
+        self._pp = {s: power_points_held(state, s) for s in (side, other(side))}
+
+    MAGE_VALUE = 10         # the mage carries the spells (Imprison wins endgames)
 
     def value(self, p: R.Piece) -> int:
-        v = p.base + (10 if ICONS[p.icon].move == MAGE else 0)
+        v = p.base + (self.MAGE_VALUE if ICONS[p.icon].move == MAGE else 0)
         return v + (4 if p.icon in ("dragon", "djinni", "shapeshifter") else 0)
 
+    WIN_VALUE = 60          # a move that wins the game outright
+    GUARD = 30              # blocking the enemy's fifth power point
+
+    def _pp_terms(self, p: R.Piece, square: int) -> int:
+        if square not in B.POWER_SET:
+            return 0
+        mine = self._pp[p.side] - (1 if p.square in B.POWER_SET else 0)
+        if mine == 4:
+            return self.WIN_VALUE
+        if self._pp[other(p.side)] == 4:
+            return self.GUARD
+        return 0
+
     def _urgency(self, state: R.State) -> int:
-        return max(0, state.rounds_since_duel - self.QUIET_GRACE) * self.QUIET_STEP
+        """Grows as the stalemate tie nears: a tie is no win, so gamble late."""
+        small = all(n <= R.STALEMATE_PIECES for n in self._counts.values())
+        limit = R.STALEMATE_ROUNDS if small else R.LONG_STALEMATE_ROUNDS
+        left = limit - state.rounds_since_duel
+        return (max(0, self.QUIET_ROUNDS + 1 - left) * self.QUIET_STEP
+                + max(0, state.rounds_since_duel - self.QUIET_GRACE) * self.EARLY_STEP)
 
     def square_score(self, state: R.State, p: R.Piece, square: int) -> int:
         score = super().square_score(state, p, square)
@@ -171,38 +199,78 @@ class Strong(Classic):
             ec, er = B.col_row(e.square)
             dist = abs(ec - c) + abs(er - r) if info.move == "walk" else max(abs(ec - c), abs(er - r))
             if 0 < dist <= info.range:
-                gain = self.p_win(p, e, B.square_shade(e.square, self._my_next_shade)) * self.value(e)
+                gain = self.p_win(p, e, e.square, B.square_shade(e.square, self._my_next_shade)) * self.value(e)
                 best = max(best, gain)
+        score += self._pp_terms(p, square)
         return score + best * (self.PRESSURE_SCALE + self._urgency(state)) // (1000 * 12)
 
-    def p_win(self, attacker: R.Piece, defender: R.Piece, shade: int) -> int:
-        """Attacker's win chance in permille, nudged by injuries (50 per HP)."""
+    def p_win(self, attacker: R.Piece, defender: R.Piece, square: int, shade: int | None = None) -> int:
+        """Attacker's win chance (permille) in a duel on `square`: the table's
+        figure for unhurt icons at that shade, moved up to HIT_STEP per hit
+        that injuries or a home-point spell penalty add to or save either side."""
+        if shade is None:
+            shade = B.square_shade(square, self._state.cycle.shade)
         pm = self.win_permille(attacker.icon, defender.icon, shade)
-        pm += 50 * (injuries(defender) - injuries(attacker))
+        pa, pd = self._strengths(attacker, defender, square, shade), self._strengths(defender, attacker, square, shade)
+        da, dd = attack_damage(attacker.icon, defender.icon), attack_damage(defender.icon, attacker.icon)
+        delta = (_ceil(pa[1], dd) - _ceil(pa[0], dd)) - (_ceil(pd[1], da) - _ceil(pd[0], da))
+        # A hit matters most in an even duel and not at all in a hopeless one.
+        pm += self.HIT_STEP * delta * min(pm, 1000 - pm) // 500
         return max(0, min(1000, pm))
 
+    def _strengths(self, p: R.Piece, opp: R.Piece, square: int, shade: int) -> tuple[int, int]:
+        """(strength unhurt as in the table, strength now) on `square`."""
+        bonus = B.colour_bonus(p.side, shade)
+        full = (base_hp(opp.icon) if p.icon == "shapeshifter" else p.base) + bonus
+        if p.icon == "shapeshifter":
+            return full, full
+        if square == B.HOME_POINT[p.side] and self._state is not None:
+            bonus = max(0, bonus - len(self._state.spells_used[p.side]))
+        return full, p.hp + bonus
+
     def fight_term(self, state: R.State, p: R.Piece, enemy: R.Piece, square: int) -> int:
-        pm = self.p_win(p, enemy, state.shade_of(square))
-        pl = self.p_win(enemy, p, state.shade_of(square))
+        pm = self.p_win(p, enemy, square)
+        pl = self.p_win(enemy, p, square)
         pb = max(0, 1000 - pm - pl)
-        gain = (pm + pb) * self.value(enemy) - (pl + pb) * self.value(p)
-        return gain * self.WIN_SCALE // (1000 * 12) + self._urgency(state)
+        ve = self.value(enemy) + (self.WIN_VALUE if len(self._foes) == 1 else 0)
+        gain = (pm + pb) * ve - (pl + pb) * self.value(p) * self.RISK // 10
+        # Winning the duel also puts us on the square (power-point terms come
+        # from square_score only with the win chance attached).
+        pp = self._pp_terms(p, square) * (pm - 1000) // 1000
+        return gain * self.WIN_SCALE // (1000 * 12) + self._urgency(state) + pp
 
     def attack_margin(self, state: R.State, p: R.Piece, enemy: R.Piece) -> int:
         """Teleport attacks: >= 8 (Classic's threshold) when the win chance is 75% or better."""
-        return 8 + (self.p_win(p, enemy, state.shade_of(enemy.square)) - 750) // 25
+        return 8 + (self.p_win(p, enemy, enemy.square) - 750) // 25
 
     def danger(self, state: R.State, p: R.Piece, square: int) -> int:
         attackers = self._threats.get(square)
         if not attackers:
             return 0
         shade = B.square_shade(square, self._next_shade)
-        worst = max((self.p_win(e, p, shade) for e in attackers if e.square != square), default=0)
+        worst = max((self.p_win(e, p, square, shade) for e in attackers if e.square != square), default=0)
         return worst * self.value(p) * self.DANGER_SCALE // (1000 * 12)
 
     def spell(self, state: R.State, rng) -> R.Cast | None:
         from handheld.games.archon import ai_spells
+        if self.CLASSIC_SPELLS:
+            return ai_spells.classic_spell(self, state, rng)
         return ai_spells.strong_spell(self, state, rng)
+
+
+# Damage of one attack (a flame or scream: all its hit checks), by icon.
+DAMAGE = {"unicorn": 7, "wizard": 10, "archer": 5, "golem": 10, "valkyrie": 7, "djinni": 6, "phoenix": 10,
+          "knight": 5, "basilisk": 9, "sorceress": 8, "manticore": 4, "troll": 10, "dragon": 11,
+          "banshee": 8, "goblin": 5, "air_elemental": 5, "fire_elemental": 9, "earth_elemental": 9,
+          "water_elemental": 6}
+
+
+def attack_damage(icon: str, opponent: str) -> int:
+    return DAMAGE[opponent if icon == "shapeshifter" else icon]
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-max(a, 1) // b)
 
 
 def make_player(kind: str, win_permille: WinPermille | None = None) -> Classic:

@@ -413,15 +413,15 @@ def check_end(state: State) -> str | None:
         return _finish(state, "tie", "BOTH ARMIES DESTROYED")
     if nl == 0 or nd == 0:
         return _finish(state, LIGHT if nd == 0 else DARK, "THE ENEMY IS DESTROYED")
-    if nl <= STALEMATE_PIECES and nd <= STALEMATE_PIECES and state.rounds_since_duel >= STALEMATE_ROUNDS:
-        return _finish(state, "tie", "STALEMATE")
-    if state.rounds_since_duel >= LONG_STALEMATE_ROUNDS:
-        return _finish(state, "tie", "STALEMATE")
     side = state.to_move
     if not has_action(state, side):
         mover = state.alive(side)
         reason = "LAST ICON IMPRISONED" if len(mover) == 1 and mover[0].imprisoned else "NO LEGAL MOVE"
         return _finish(state, other(side), reason)
+    if nl <= STALEMATE_PIECES and nd <= STALEMATE_PIECES and state.rounds_since_duel >= STALEMATE_ROUNDS:
+        return _finish(state, "tie", "STALEMATE")
+    if state.rounds_since_duel >= LONG_STALEMATE_ROUNDS:
+        return _finish(state, "tie", "STALEMATE")
     return None
 
 
