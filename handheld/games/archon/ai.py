@@ -123,13 +123,12 @@ class Strong(Classic):
 
     name = "strong"
     WIN_SCALE = 40          # score points for a sure win against an average icon
-    DANGER_SCALE = 10
+    DANGER_SCALE = 30
     PRESSURE_SCALE = 6      # pull towards enemies we would beat next turn
     QUIET_ROUNDS = 6        # rounds before a stalemate tie when fights start to look better
     QUIET_STEP = 8
     QUIET_GRACE = 4         # and after this many quiet rounds, a little more each round
     EARLY_STEP = 2
-    CLASSIC_SPELLS = 0
     HIT_STEP = 200          # permille per hit of difference from the table's unhurt duel
     RISK = 20               # tenths: how much a loss weighs against a win of equal value
 
@@ -150,7 +149,7 @@ class Strong(Classic):
         for e in state.alive(other(side)):
             if e.imprisoned:
                 continue
-            for t in R.legal_destinations(state, e):
+            for t in reach(state, e):
                 self._threats.setdefault(t, []).append(e)
         cyc = B.Cycle(state.cycle.shade, state.cycle.step, state.cycle.jump)
         if side != state.first:
@@ -253,8 +252,6 @@ class Strong(Classic):
 
     def spell(self, state: R.State, rng) -> R.Cast | None:
         from handheld.games.archon import ai_spells
-        if self.CLASSIC_SPELLS:
-            return ai_spells.classic_spell(self, state, rng)
         return ai_spells.strong_spell(self, state, rng)
 
 
@@ -271,6 +268,31 @@ def attack_damage(icon: str, opponent: str) -> int:
 
 def _ceil(a: int, b: int) -> int:
     return -(-max(a, 1) // b)
+
+
+def reach(state: R.State, p: R.Piece) -> list[int]:
+    """Squares `p` could move onto next turn if whatever stands there now were
+    an enemy: legal destinations plus squares its own side occupies (a piece
+    that wins a fight there can be attacked at once)."""
+    info = ICONS[p.icon]
+    if info.move != "walk":
+        c0, r0 = B.col_row(p.square)
+        n = info.range
+        return [B.at(c, r) for r in range(max(0, r0 - n), min(B.SIZE, r0 + n + 1))
+                for c in range(max(0, c0 - n), min(B.SIZE, c0 + n + 1)) if (c, r) != (c0, r0)]
+    seen, frontier = {p.square}, [p.square]
+    for _ in range(info.range):
+        nxt = []
+        for s in frontier:
+            c, r = B.col_row(s)
+            for dc, dr in R.ORTHO:
+                if B.on_board(c + dc, r + dr) and (t := B.at(c + dc, r + dr)) not in seen:
+                    seen.add(t)
+                    if state.board[t] is None:
+                        nxt.append(t)
+        frontier = nxt
+    seen.discard(p.square)
+    return list(seen)
 
 
 def make_player(kind: str, win_permille: WinPermille | None = None) -> Classic:
