@@ -26,6 +26,8 @@ FIRE, ALT, START, SELECT = Action.FIRE, Action.ALT, Action.START, Action.SELECT
 
 # MAME's default keyboard layout, which keyboard encoders (I-PAC) ship with.
 # Buttons 1/2 are FIRE/ALT; buttons 3/4 repeat them (our games use two).
+# (MAME gives Enter to P3's third button; we keep Enter/Esc/Backspace for a
+# plain keyboard on the console, as the window layout does.)
 # name -> (player index, action)
 MAME_KEYS: dict[str, tuple[int, int]] = {
     "KEY_UP": (0, U), "KEY_DOWN": (0, D), "KEY_LEFT": (0, L), "KEY_RIGHT": (0, R),
@@ -36,11 +38,13 @@ MAME_KEYS: dict[str, tuple[int, int]] = {
     "KEY_A": (1, FIRE), "KEY_S": (1, ALT), "KEY_Q": (1, FIRE), "KEY_W": (1, ALT),
     "KEY_2": (1, START), "KEY_6": (1, SELECT),
     "KEY_I": (2, U), "KEY_K": (2, D), "KEY_J": (2, L), "KEY_L": (2, R),
-    "KEY_RIGHTCTRL": (2, FIRE), "KEY_RIGHTSHIFT": (2, ALT), "KEY_ENTER": (2, FIRE),
+    "KEY_RIGHTCTRL": (2, FIRE), "KEY_RIGHTSHIFT": (2, ALT),
     "KEY_3": (2, START), "KEY_7": (2, SELECT),
     "KEY_KP8": (3, U), "KEY_KP2": (3, D), "KEY_KP4": (3, L), "KEY_KP6": (3, R),
-    "KEY_KP0": (3, FIRE), "KEY_KPDOT": (3, ALT), "KEY_KPENTER": (3, FIRE),
+    "KEY_KP0": (3, FIRE), "KEY_KPDOT": (3, ALT),
     "KEY_4": (3, START), "KEY_8": (3, SELECT),
+    # the same conveniences as the window's keyboard layout (handheld/input/keyboard.py)
+    "KEY_ENTER": (0, FIRE), "KEY_ESC": (0, START), "KEY_BACKSPACE": (0, ALT),
 }
 
 # Linux key codes for the names above (input-event-codes.h), so the map works
@@ -51,9 +55,9 @@ KEY_CODES: dict[str, int] = {
     "KEY_1": 2, "KEY_2": 3, "KEY_3": 4, "KEY_4": 5, "KEY_5": 6, "KEY_6": 7, "KEY_7": 8, "KEY_8": 9,
     "KEY_R": 19, "KEY_F": 33, "KEY_D": 32, "KEY_G": 34, "KEY_A": 30, "KEY_S": 31,
     "KEY_Q": 16, "KEY_W": 17, "KEY_I": 23, "KEY_K": 37, "KEY_J": 36, "KEY_L": 38,
-    "KEY_RIGHTCTRL": 97, "KEY_RIGHTSHIFT": 54, "KEY_ENTER": 28,
+    "KEY_RIGHTCTRL": 97, "KEY_RIGHTSHIFT": 54, "KEY_ENTER": 28, "KEY_ESC": 1, "KEY_BACKSPACE": 14,
     "KEY_KP8": 72, "KEY_KP2": 80, "KEY_KP4": 75, "KEY_KP6": 77, "KEY_KP0": 82,
-    "KEY_KPDOT": 83, "KEY_KPENTER": 96,
+    "KEY_KPDOT": 83,
 }
 
 KEYBOARD_MAP: dict[int, tuple[int, int]] = {KEY_CODES[n]: pa for n, pa in MAME_KEYS.items()}
