@@ -21,8 +21,9 @@ BTN_MOUSE_LEFT, BTN_TOUCH = 0x110, 0x14A
 BTN_JOYSTICK_FIRST, BTN_JOYSTICK_LAST = 0x120, 0x12F
 BTN_GAMEPAD_FIRST, BTN_GAMEPAD_LAST = 0x130, 0x13E
 
-U, D, L, R = Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT
-FIRE, ALT, START, SELECT = Action.FIRE, Action.ALT, Action.START, Action.SELECT
+# plain ints, not IntFlag members: the per-event path stays cheap
+U, D, L, R = int(Action.UP), int(Action.DOWN), int(Action.LEFT), int(Action.RIGHT)
+FIRE, ALT, START, SELECT = int(Action.FIRE), int(Action.ALT), int(Action.START), int(Action.SELECT)
 
 # MAME's default keyboard layout, which keyboard encoders (I-PAC) ship with.
 # Buttons 1/2 are FIRE/ALT; buttons 3/4 repeat them (our games use two).
