@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from handheld.input.actions import Action
-from handheld.input.evdevmap import PRIMARY_KEY, code_name
+from handheld.input.evdevmap import KEY_CODES, MAME_KEYS, PRIMARY_KEY, code_name
 from handheld.input.pinmap import Pin, PinMap, PinMapError, load_pinmap
 
 
@@ -21,13 +21,30 @@ def keycode_for(pin: Pin) -> int:
     return PRIMARY_KEY[(pin.player, pin.action)]
 
 
+def keycodes(pins: list[Pin]) -> list[int]:
+    """A key per pin. Pins sharing a player's action get that action's
+    different MAME keys in turn (P1 FIRE: LEFTCTRL, SPACE, ENTER), so that
+    even in one gpio-keys device two held buttons don't share a key state;
+    beyond the keys the layout has, they repeat."""
+    seen: dict[tuple[int, int], int] = {}
+    out = []
+    for pin in pins:
+        pa = (pin.player, pin.action)
+        keys = [KEY_CODES[n] for n, v in MAME_KEYS.items() if v == pa]
+        n = seen.get(pa, 0)
+        seen[pa] = n + 1
+        out.append(keys[n % len(keys)])
+    return out
+
+
 def label_for(pin: Pin) -> str:
     return pin.label or f"P{pin.player + 1}_{Action(pin.action).name}"
 
 
-def overlay_line(pin: Pin) -> str:
+def overlay_line(pin: Pin, keycode: int | None = None) -> str:
+    keycode = keycode_for(pin) if keycode is None else keycode
     return (f"dtoverlay=gpio-key,gpio={pin.bcm},active_low={1 if pin.active_low else 0},"
-            f"gpio_pull={pin.pull},keycode={keycode_for(pin)},label={label_for(pin)}")
+            f"gpio_pull={pin.pull},keycode={keycode},label={label_for(pin)}")
 
 
 def overlay_lines(pm: PinMap, source: str = "") -> list[str]:
@@ -37,10 +54,9 @@ def overlay_lines(pm: PinMap, source: str = "") -> list[str]:
             "# Then set input.gpio = \"off\" so the GPIO backend leaves these pins to the kernel.",
             "[all]"]
     body = []
-    for pin in pm.pins:
-        key = code_name(1, keycode_for(pin))
-        body.append(f"# {pin.name:<10} header pin {pin.header:>2} -> {key}")
-        body.append(overlay_line(pin))
+    for pin, code in zip(pm.pins, keycodes(pm.pins)):
+        body.append(f"# {pin.name:<10} header pin {pin.header:>2} -> {code_name(1, code)}")
+        body.append(overlay_line(pin, code))
     return head + body
 
 

@@ -197,7 +197,28 @@ def test_overlay_bad_input_exit_2_one_line(tmp_path, capsys):
 def test_overlay_keys_read_back_through_evdev_map():
     """The kernel route closes the loop: each overlay keycode means the pin's action."""
     from handheld.input.evdevmap import KEYBOARD_MAP
-    from handheld.input.overlay import keycode_for
+    from handheld.input.overlay import keycodes
     pm, _ = load_pinmap(HW / "bartop-2p.toml")
-    for pin in pm.pins:
-        assert KEYBOARD_MAP[keycode_for(pin)] == (pin.player, pin.action)
+    codes = keycodes(pm.pins)
+    for pin, code in zip(pm.pins, codes):
+        assert KEYBOARD_MAP[code] == (pin.player, pin.action)
+    # P1's six buttons get six different keys (one gpio-keys device keeps them apart)
+    p1_buttons = [c for p, c in zip(pm.pins, codes) if p.player == 0 and p.label.startswith("P1_B")]
+    assert len(set(p1_buttons)) == 6
+
+
+def test_wiring_svg_and_table_from_pin_map():
+    import xml.etree.ElementTree as ET
+    from handheld.input.wiring import svg, table
+    pm, _ = load_pinmap(HW / "bartop-2p.toml")
+    root = ET.fromstring(svg(pm))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f"{ns}circle")) == 40           # the whole header
+    assert len(root.findall(f"{ns}line")) == 24             # one wire per button
+    texts = " ".join(t.text or "" for t in root.findall(f"{ns}text"))
+    assert "P1_B1 (P1 FIRE) BCM10" in texts and "P2_COIN (P2 SELECT) BCM26" in texts
+    rows = table(pm).splitlines()
+    assert len(rows) == 2 + 24
+    assert "| P1_UP | P1 | UP | 4 | 7 | GND | KEY_UP |" in rows
+    # the shipped SVGs are what the generator makes today
+    assert (HW / "bartop-2p.svg").read_text() == svg(pm)
