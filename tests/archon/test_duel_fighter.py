@@ -117,3 +117,29 @@ def test_state_holds_no_floats():
     for lh, dh in inputs:
         d.step(lh, dh)
         walk(d.snapshot())
+
+
+def _level_match(n):
+    """Hard (2) against easy (0) on every Light x Dark pairing, sides swapped
+    each duel; returns (hard wins, duels)."""
+    wins = total = 0
+    pairs = [(l, d) for l in LIGHT_ICONS for d in DARK_ICONS]
+    for i in range(n):
+        light, dark = pairs[i % len(pairs)]
+        hard_light = i % 2 == 0
+        r = fight_headless(DuelSetup.full(light, dark, 2), i, 2 if hard_light else 0,
+                           0 if hard_light else 2)
+        wins += r.winner == ("light" if hard_light else "dark")
+        total += 1
+    return wins, total
+
+
+def test_levels_smoke_hard_beats_easy_more_often_than_not():
+    wins, total = _level_match(16)
+    assert wins > total // 2
+
+
+@pytest.mark.slow
+def test_levels_hard_beats_easy_in_three_quarters_of_128_duels():
+    wins, total = _level_match(128)
+    assert wins * 4 >= total * 3

@@ -10,7 +10,6 @@ icon's (x, y) is the top-left of its 16x16 picture.
 from __future__ import annotations
 
 from handheld.games.archon.duel import stats as S
-from handheld.games.archon.duel.barriers import SLOW, SOLID, Barriers
 
 SUB = 8
 ONE = 1 << SUB
