@@ -184,6 +184,16 @@ class Position:
             pos.winner = "draw"
         return pos
 
+    def copy(self) -> "Position":
+        """An independent position (without the undo history)."""
+        pos = object.__new__(Position)
+        pos.round_no, pos.turn, pos.winner = self.round_no, self.turn, self.winner
+        pos.board = list(self.board)
+        pos.legal = set(self.legal)
+        pos.moves = list(self.moves)
+        pos.history = []
+        return pos
+
     # --- reading -------------------------------------------------------
     @property
     def colour(self) -> int:
