@@ -146,6 +146,24 @@ def makes_row(board, points, colour: int) -> bool:
     return False
 
 
+def winning_line(board, points, colour: int) -> list[int]:
+    """The points of the first line of 4+ `colour` through any of `points` (for the
+    screen's highlight), or []."""
+    for i in points:
+        if board[i] != colour:
+            continue
+        for d in LINE_DIRS:
+            if run_length(board, i, d, colour) >= 4:
+                line = [i]
+                for dd in (d, (d + 3) % 6):
+                    q = STEP[i][dd]
+                    while q >= 0 and board[q] == colour:
+                        line.append(q)
+                        q = STEP[q][dd]
+                return sorted(line)
+    return []
+
+
 class Position:
     """One round in progress: the board, whose colour is next, the winner.
 
