@@ -251,3 +251,19 @@ def test_demo_plays_itself_to_the_end():
         if scene.finished:
             break
     assert scene.finished and scene.result["winner"] in (1, 2, "draw")
+
+
+def test_same_seed_options_and_frames_replay_to_the_same_hash():
+    # place, let the computer answer, ask for a hint, place there, let it answer
+    script = [press(Action.FIRE)] + [EMPTY_FRAME] * 300 + [press(Action.ALT)] + [EMPTY_FRAME] * 400
+    script += [press(Action.FIRE)] + [EMPTY_FRAME] * 300
+
+    def go(seed):
+        scene = GAME.match_scene(ctx(), seed, {"players": 1, "human_side": 1, "level": "easy"})
+        for f in script:
+            scene.update(f)
+        return scene.state_hash(), list(scene.match.pos.moves)
+
+    a, b = go(21), go(21)
+    assert a == b and len(a[1]) == 4
+    assert go(22)[0] != a[0]
