@@ -1,10 +1,9 @@
 """Atom-4 screens, headless: pixels and the state they show."""
 
 import pygame
-import pytest
 
 from handheld.games.atom4 import GAME
-from handheld.games.atom4.match import FLASH_TICKS, ROUND_END_TICKS, Match, cursor_step
+from handheld.games.atom4.match import FLASH_TICKS, ROUND_END_TICKS, cursor_step
 from handheld.games.atom4.rules import CYAN, RED, Position, index
 from handheld.games.atom4.screen import PANEL, MatchScene
 from handheld.games.atom4.view import PIECE_COLOURS, R, Sprites, screen_xy

@@ -20,7 +20,7 @@ freezes; `choose_move` runs it to the end.
 
 from __future__ import annotations
 
-from handheld.games.atom4.rules import (CELLS, EMPTY, GOAL, ORDER, SIZE, STEP, WHITE, BLACK,
+from handheld.games.atom4.rules import (CELLS, EMPTY, GOAL, ORDER, STEP, WHITE, BLACK,
                                         Position)
 from handheld.runtime.rng import Rng
 
