@@ -1,0 +1,32 @@
+"""The Inscrutable Sphinx (COMPUTE!, Nov 1987): drop-four on a 7 x 7 board."""
+
+from __future__ import annotations
+
+from handheld.games.base import Game
+
+
+class SphinxGame(Game):
+    id = "sphinx"
+    title = "The Inscrutable Sphinx"
+    blurb = "drop four sphinxes in a row before the pyramids do"
+    min_players = 1
+    max_players = 2
+
+    def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
+        from handheld.games.sphinx.match import play_game
+
+        first = options.get("first", "strong")
+        second = options.get("second", "classic")
+        r = play_game(first, second, seed)
+        names = {0: "sphinx", 1: "pyramid", None: "draw"}
+        return {"winner": names[r["winner"]], "turns": r["turns"], "ticks": 0,
+                "state_hash": r["state_hash"], "moves": r["moves"],
+                "players": f"{first} vs {second}"}
+
+    def add_cli(self, parser) -> None:
+        from handheld.games.sphinx.cli import add_cli
+
+        add_cli(parser)
+
+
+GAME = SphinxGame()

@@ -25,7 +25,7 @@ class Geometry:
     """Masks for one board size, shared by the rules, the AIs and the solver."""
 
     __slots__ = ("width", "height", "stride", "cells", "bottom", "full",
-                 "col_masks", "bottom_bits", "top_bits", "order")
+                 "col_masks", "bottom_bits", "top_bits", "order", "wins")
 
     def __init__(self, width: int, height: int):
         if not (isinstance(width, int) and isinstance(height, int)):
@@ -45,6 +45,7 @@ class Geometry:
         # centre column first, then alternating outwards, left before right
         mid = (width - 1) / 2
         self.order = tuple(sorted(range(width), key=lambda c: (abs(c - mid), c)))
+        self.wins = _make_wins(s, self.full)
 
     def bit(self, col: int, row: int) -> int:
         return 1 << (col * self.stride + row)
@@ -77,21 +78,37 @@ def four_bits(stones: int, stride: int) -> int:
     return out
 
 
+def _make_wins(s: int, full: int):
+    """`wins(stones, mask)` for one board size, shifts baked in as constants (hot path)."""
+    h1, h2, h3 = s, 2 * s, 3 * s              # horizontal
+    a1, a2, a3 = s + 1, 2 * (s + 1), 3 * (s + 1)   # rising diagonal
+    b1, b2, b3 = s - 1, 2 * (s - 1), 3 * (s - 1)   # falling diagonal
+
+    def wins(p: int, mask: int) -> int:
+        r = (p << 1) & (p << 2) & (p << 3)                      # three below
+        x = (p << h1) & (p << h2)
+        r |= x & ((p << h3) | (p >> h1))                        # three on one side / two + one
+        x = (p >> h1) & (p >> h2)
+        r |= x & ((p << h1) | (p >> h3))
+        x = (p << a1) & (p << a2)
+        r |= x & ((p << a3) | (p >> a1))
+        x = (p >> a1) & (p >> a2)
+        r |= x & ((p << a1) | (p >> a3))
+        x = (p << b1) & (p << b2)
+        r |= x & ((p << b3) | (p >> b1))
+        x = (p >> b1) & (p >> b2)
+        r |= x & ((p << b1) | (p >> b3))
+        return r & (full ^ mask)
+
+    return wins
+
+
 def winning_squares(stones: int, mask: int, geo: Geometry) -> int:
     """Empty cells (playable now or not) that would complete a four for `stones`.
 
     Columns are stacked as in play, so a vertical four can only be completed on
     top of three stones."""
-    s = geo.stride
-    r = (stones << 1) & (stones << 2) & (stones << 3)       # three below
-    for d in (s, s - 1, s + 1):
-        p = (stones << d) & (stones << (2 * d))
-        r |= p & (stones << (3 * d))                         # three to one side
-        r |= p & (stones >> d)                               # two + one across the gap
-        p = (stones >> d) & (stones >> (2 * d))
-        r |= p & (stones << d)
-        r |= p & (stones >> (3 * d))
-    return r & (geo.full ^ mask)
+    return geo.wins(stones, mask)
 
 
 class Board:

@@ -46,8 +46,8 @@ def root_forced(board: Board) -> int | None:
     geo = board.geo
     cur, mask = board.side_bits()
     possible = (mask + geo.bottom) & geo.full
-    for bits in (winning_squares(cur, mask, geo) & possible,
-                 winning_squares(cur ^ mask, mask, geo) & possible):
+    for bits in (geo.wins(cur, mask) & possible,
+                 geo.wins(cur ^ mask, mask) & possible):
         if bits:
             cols = [column_of(b, geo) for b in _bits(bits)]
             return min(cols, key=geo.order.index)
@@ -113,7 +113,7 @@ class StrongSearch:
     def _non_losing(self, cur: int, mask: int) -> int:
         geo = self.geo
         possible = (mask + geo.bottom) & geo.full
-        opp_win = winning_squares(cur ^ mask, mask, geo)
+        opp_win = geo.wins(cur ^ mask, mask)
         forced = possible & opp_win
         if forced:
             if forced & (forced - 1):
@@ -121,7 +121,7 @@ class StrongSearch:
             possible = forced
         return possible & ~(opp_win >> 1)
 
-    def _ordered(self, cur, mask, moves, first_col):
+    def _ordered(self, cur, mask, moves, first_col, cheap=False):
         geo = self.geo
         scored = []
         for rank, col in enumerate(geo.order):
@@ -129,8 +129,10 @@ class StrongSearch:
             if bit:
                 if col == first_col:
                     key = -1000
+                elif cheap:
+                    key = rank
                 else:
-                    key = -winning_squares(cur | bit, mask | bit, geo).bit_count() * 16 + rank
+                    key = -geo.wins(cur | bit, mask | bit).bit_count() * 16 + rank
                 scored.append((key, col, bit))
         scored.sort()
         return [(bit, col) for _, col, bit in scored]
@@ -158,7 +160,7 @@ class StrongSearch:
         if not possible:
             return 0
         opp = cur ^ mask
-        opp_win = winning_squares(opp, mask, geo)
+        opp_win = geo.wins(opp, mask)
         forced = possible & opp_win
         if forced:
             if forced & (forced - 1):
@@ -191,9 +193,13 @@ class StrongSearch:
                     return value
         best = -WIN
         best_col = first_col
-        for bit, col in self._ordered(cur, mask, moves, first_col):
-            v = yield from self._nega(opp, mask | bit, depth - 1, -beta, -alpha, ply + 1)
-            v = -v
+        leaf = depth == 1
+        for bit, col in self._ordered(cur, mask, moves, first_col, leaf):
+            if leaf:
+                v = -self._leaf(opp, mask | bit, ply + 1)
+            else:
+                v = yield from self._nega(opp, mask | bit, depth - 1, -beta, -alpha, ply + 1)
+                v = -v
             if v > best:
                 best, best_col = v, col
                 if v > alpha:
@@ -205,9 +211,29 @@ class StrongSearch:
         self.tt[key] = (depth, flag, stored, best_col)
         return best
 
+    def _leaf(self, cur, mask, ply) -> int:
+        """A depth-0 node without the generator machinery (most nodes are leaves)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfNodes
+        geo = self.geo
+        possible = (mask + geo.bottom) & geo.full
+        if not possible:
+            return 0
+        opp = cur ^ mask
+        opp_win = geo.wins(opp, mask)
+        forced = possible & opp_win
+        if forced:
+            if forced & (forced - 1):
+                return ply + 1 - WIN
+            possible = forced
+        if not possible & ~(opp_win >> 1):
+            return ply + 1 - WIN
+        return self._static(cur, opp, mask, opp_win)
+
     def _static(self, cur, opp, mask, opp_win) -> int:
         geo = self.geo
-        mine = winning_squares(cur, mask, geo)
+        mine = geo.wins(cur, mask)
         score = 12 * (mine.bit_count() - opp_win.bit_count())
         for m, w in self.weights:
             score += w * ((cur & m).bit_count() - (opp & m).bit_count())

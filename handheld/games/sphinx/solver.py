@@ -16,8 +16,13 @@ ticks and give up when a position is too deep to prove.
 
 from __future__ import annotations
 
-from handheld.games.sphinx.rules import Board, Geometry, winning_squares
+from operator import itemgetter
+
+from handheld.games.sphinx.rules import Board, Geometry
 from handheld.games.sphinx.search import OutOfNodes
+
+
+_first = itemgetter(0)
 
 
 class Solver:
@@ -31,6 +36,7 @@ class Solver:
         # bound encoding: upper bound u stored as u - MIN; lower bound l as l - MIN + SPAN
         self.min_score = -(geo.cells // 2) - 1
         self.span = geo.cells + 4
+        self.order_masks = [geo.col_masks[c] for c in geo.order]
 
     # --- public -------------------------------------------------------
     def solve(self, board: Board) -> int:
@@ -52,7 +58,7 @@ class Solver:
         cur, mask = board.side_bits()
         n = len(board.moves)
         possible = (mask + geo.bottom) & geo.full
-        wins = winning_squares(cur, mask, geo) & possible
+        wins = geo.wins(cur, mask) & possible
         if wins:
             col = min((_col(b, geo) for b in _bits(wins)), key=geo.order.index)
             return (geo.cells + 1 - n) // 2, col
@@ -60,7 +66,7 @@ class Solver:
         # a move is best when the child's score (for the opponent) is <= -score
         for bit, col in self._ordered(cur, mask, possible):
             child_cur, child_mask = cur ^ mask, mask | bit
-            if winning_squares(child_cur, child_mask, geo) & ((child_mask + geo.bottom) & geo.full):
+            if geo.wins(child_cur, child_mask) & ((child_mask + geo.bottom) & geo.full):
                 v = -((geo.cells - n) // 2)            # the opponent wins at once
                 if v >= score:
                     return score, col
@@ -79,7 +85,7 @@ class Solver:
         geo = self.geo
         cells = geo.cells
         possible = (mask + geo.bottom) & geo.full
-        if winning_squares(cur, mask, geo) & possible:
+        if geo.wins(cur, mask) & possible:
             return (cells + 1 - n) // 2
         lo = -((cells - n) // 2)
         hi = (cells + 1 - n) // 2
@@ -102,7 +108,7 @@ class Solver:
         for rank, col in enumerate(geo.order):
             bit = moves & geo.col_masks[col]
             if bit:
-                scored.append((-winning_squares(cur | bit, mask | bit, geo).bit_count() * 16 + rank, col, bit))
+                scored.append((-geo.wins(cur | bit, mask | bit).bit_count() * 16 + rank, col, bit))
         scored.sort()
         return [(bit, col) for _, col, bit in scored]
 
@@ -117,7 +123,7 @@ class Solver:
         geo = self.geo
         cells = geo.cells
         possible = (mask + geo.bottom) & geo.full
-        opp_win = winning_squares(cur ^ mask, mask, geo)
+        opp_win = geo.wins(cur ^ mask, mask)
         forced = possible & opp_win
         if forced:
             if forced & (forced - 1):
@@ -150,7 +156,17 @@ class Solver:
             if alpha >= beta:
                 return beta
         opp = cur ^ mask
-        for bit, _col in self._ordered(cur, mask, moves):
+        if moves & (moves - 1):
+            wins = geo.wins
+            children = []
+            for m in self.order_masks:
+                bit = moves & m
+                if bit:
+                    children.append((wins(cur | bit, mask | bit).bit_count(), bit))
+            children.sort(key=_first, reverse=True)       # stable: centre first on ties
+        else:
+            children = ((0, moves),)
+        for _, bit in children:
             v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha)
             v = -v
             if v >= beta:
