@@ -12,6 +12,41 @@ class SphinxGame(Game):
     min_players = 1
     max_players = 2
 
+    # --- screens -------------------------------------------------------
+    def start_scene(self, ctx):
+        from handheld.games.sphinx.options import OptionsScene
+
+        return OptionsScene(ctx, self)
+
+    def match_scene(self, ctx, seed: int, options: dict):
+        from handheld.games.sphinx.match_scene import SphinxMatch
+
+        return SphinxMatch(ctx, seed, options)
+
+    def demo_scene(self, ctx, seed: int):
+        from handheld.games.sphinx.match_scene import SphinxMatch
+
+        levels = ("strong", "classic", "perfect")
+        return SphinxMatch(ctx, seed, {"mode": "demo", "rounds": 1,
+                                       "sphinx_level": levels[seed % 3],
+                                       "pyramid_level": levels[(seed + 1) % 3]})
+
+    def screenshot_scenes(self) -> dict:
+        from handheld.games.sphinx import showcase
+
+        return showcase.screenshot_scenes(self)
+
+    def bench_scenes(self) -> dict:
+        from handheld.games.sphinx import showcase
+
+        return showcase.bench_scenes(self)
+
+    def bench_figures(self, quick: bool) -> dict:
+        from handheld.games.sphinx.benchfig import figures
+
+        return figures(quick)
+
+    # --- headless ------------------------------------------------------
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
         from handheld.games.sphinx.match import play_game
 

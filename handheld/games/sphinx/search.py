@@ -19,7 +19,7 @@ from handheld.games.sphinx.rules import Board, Geometry, winning_squares
 WIN = 1_000_000
 MATE_ZONE = WIN - 10_000
 EXACT, LOWER, UPPER = 0, 1, 2
-DEFAULT_NODES = 6000
+DEFAULT_NODES = 4000
 
 
 class OutOfNodes(Exception):
