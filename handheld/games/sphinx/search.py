@@ -20,6 +20,8 @@ WIN = 1_000_000
 MATE_ZONE = WIN - 10_000
 EXACT, LOWER, UPPER = 0, 1, 2
 DEFAULT_NODES = 4000
+THREAT_GOOD = 40        # static score of a threat on a row whose parity suits its owner
+THREAT_OTHER = 4        # ... and of any other threat
 
 
 class OutOfNodes(Exception):
@@ -28,6 +30,25 @@ class OutOfNodes(Exception):
 
 def column_of(bit: int, geo: Geometry) -> int:
     return (bit.bit_length() - 1) // geo.stride
+
+
+def good_threat_rows(geo: Geometry) -> tuple[int, int]:
+    """Cells where a threat (a square that would complete four) pays off for
+    player 0 and player 1 when the board fills up.
+
+    If every other column is full, the square under a threat on row r is the
+    move numbered cells - height + r (1-based, rows 0-based); whoever must
+    play it hands the square above to the opponent. Player 0 makes the odd
+    moves, so player 0's threats are good where that number is even, player
+    1's where it is odd (Allis's odd/even threats, for any board size)."""
+    good0 = good1 = 0
+    for r in range(geo.height):
+        row = sum(geo.bit(c, r) for c in range(geo.width))
+        if (geo.cells - geo.height + r) % 2 == 0:
+            good0 |= row
+        else:
+            good1 |= row
+    return good0, good1
 
 
 def _weight_masks(geo: Geometry):
@@ -75,6 +96,7 @@ class StrongSearch:
         self.depth_done = 0
         self.value = 0
         self.weights = _weight_masks(self.geo)
+        self.good_rows = good_threat_rows(self.geo)
 
     # --- the driver ---------------------------------------------------
     def run(self) -> int:
@@ -234,7 +256,10 @@ class StrongSearch:
     def _static(self, cur, opp, mask, opp_win) -> int:
         geo = self.geo
         mine = geo.wins(cur, mask)
-        score = 12 * (mine.bit_count() - opp_win.bit_count())
+        me = mask.bit_count() & 1                      # which player `cur` is
+        good_me, good_opp = self.good_rows[me], self.good_rows[1 - me]
+        score = (THREAT_GOOD * ((mine & good_me).bit_count() - (opp_win & good_opp).bit_count())
+                 + THREAT_OTHER * ((mine & ~good_me).bit_count() - (opp_win & ~good_opp).bit_count()))
         for m, w in self.weights:
             score += w * ((cur & m).bit_count() - (opp & m).bit_count())
         return score
