@@ -120,6 +120,9 @@ def test_selfplay_is_deterministic_for_a_seed():
     assert a["winner"] in ("sphinx", "pyramid", "draw") and a["turns"] == len(a["moves"])
     c = GAME.selfplay(12)
     assert c["moves"] != a["moves"]
+    # the scene thinks in slices across ticks, yet picks exactly the headless moves
+    assert a["ticks"] > 30 * a["turns"]
+    assert play_game("strong", "classic", 11)["moves"] == a["moves"]
 
 
 def test_strength_smoke_same_code_path():

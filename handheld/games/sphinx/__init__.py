@@ -48,15 +48,26 @@ class SphinxGame(Game):
 
     # --- headless ------------------------------------------------------
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
-        from handheld.games.sphinx.match import play_game
+        """One round, computer against computer, run through the real match scene
+        (thinking a slice of nodes per tick, slides and falls included)."""
+        from handheld.games.base import Context
+        from handheld.games.sphinx.match_scene import SphinxMatch
+        from handheld.input.actions import EMPTY_FRAME
 
         first = options.get("first", "strong")
         second = options.get("second", "classic")
-        r = play_game(first, second, seed)
-        names = {0: "sphinx", 1: "pyramid", None: "draw"}
-        return {"winner": names[r["winner"]], "turns": r["turns"], "ticks": 0,
-                "state_hash": r["state_hash"], "moves": r["moves"],
-                "players": f"{first} vs {second}"}
+        ctx = Context.headless_context(seed=seed)
+        scene = SphinxMatch(ctx, seed, {"mode": "demo", "rounds": 1, "first": "sphinx",
+                                        "sphinx_level": first, "pyramid_level": second,
+                                        "budget": options.get("budget")})
+        ticks = 0
+        while not scene.finished:
+            scene.update(EMPTY_FRAME)
+            ticks += 1
+        board = scene.board
+        return {"winner": scene.result["winner"] or "draw", "turns": len(board.moves), "ticks": ticks,
+                "state_hash": scene.state_hash(), "moves": "".join(str(c + 1) for c in board.moves),
+                "players": f"{first} (sphinx, first) vs {second} (pyramids)"}
 
     def add_cli(self, parser) -> None:
         from handheld.games.sphinx.cli import add_cli
