@@ -19,7 +19,7 @@ from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
 
-SLICE_NODES = 24        # search nodes per tick while a computer thinks
+SLICE_NODES = 40        # search nodes per tick while a computer thinks (~0.25 ms here)
 MIN_THINK_TICKS = 30    # even an instant answer is shown thinking for half a second
 SLIDE_PX = 3            # computer's slider speed, pixels per tick
 HUMAN_SLIDE_PX = 7
