@@ -16,14 +16,31 @@ from handheld.games.chamber.view import PlayerView
 LEVELS = {1: "APPRENTICE", 2: "ADEPT", 3: "MASTER"}
 
 
-def choose(view: PlayerView, level: int, rng) -> tuple:
+CHUNK = 24  # walk nodes between yields: one chunk is well under a frame's budget
+
+
+def think(view: PlayerView, level: int, rng):
+    """The decision as a generator: it yields between bounded chunks of work
+    (so a scene can spread it over ticks) and returns the action. The number
+    of chunks depends only on the view, never on time."""
     me = view.me
     assert view.to_act() == me, "asked to act out of turn"
     if view.phase == "place":
+        yield
         return _place(view, level, rng)
     if view.phase == "deflect":
         return _deflect(view, level, rng)
-    return _turn(view, level, rng)
+    return (yield from _turn(view, level, rng))
+
+
+def choose(view: PlayerView, level: int, rng) -> tuple:
+    """Think to the end at once (selfplay, tests)."""
+    gen = think(view, level, rng)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
 
 
 # --- placing and deflecting ----------------------------------------------------
@@ -113,16 +130,21 @@ def _threat_zone(view, skip):
 
 def _walk(view, hand_size, max_moves):
     """Breadth-first over my (space, facing) reachable in <= max_moves moves.
-    Yields (path, pos, facing, picked) with orbs picked up on the way."""
+    Returns [(path, pos, facing, picked)] with orbs picked up on the way;
+    yields every CHUNK nodes."""
     me = view.me
     start = (view.pos[me], view.facing[me])
     frontier = [((), start[0], start[1], 0)]
     seen = {start}
     out = list(frontier)
     base = list(view.pos)
+    budget = CHUNK
     for _ in range(max_moves):
         nxt = []
         for path, sp, f, picked in frontier:
+            if len(nxt) >= budget:
+                budget += CHUNK
+                yield
             base[me] = sp
             for t in step_targets(base, f, me):
                 key = (t, f)
@@ -146,7 +168,7 @@ def _attack_path(view, max_moves):
     have = sum(view.my_hand)
     pos = list(view.pos)
     best = None
-    for path, sp, f, picked in _walk(view, have, max_moves):
+    for path, sp, f, picked in (yield from _walk(view, have, max_moves)):
         if not path or have + picked == 0:
             continue
         pos[me] = sp
@@ -181,7 +203,7 @@ def _confuse_shot(view):
     return None
 
 
-def _score_spot(view, sp, picked, zone, hand_after):
+def _score_spot(view, sp, picked, zone, hand_after, near_orb):
     me = view.me
     score = picked * 12
     danger = zone.get(sp, 0)
@@ -189,7 +211,7 @@ def _score_spot(view, sp, picked, zone, hand_after):
         protect = view.shield_up[me] or hand_after >= 2
         score -= 10 * danger if protect else 25 * danger
     if view.orbs and hand_after < 4:
-        score -= 2 * min(DIST[sp, o] for o in view.orbs)
+        score -= 2 * near_orb
     if hand_after >= 2:
         opps = [q for q in view.living() if q != me]
         if opps:
@@ -200,12 +222,20 @@ def _score_spot(view, sp, picked, zone, hand_after):
 def _positional(view, level, rng):
     me = view.me
     zone = _threat_zone(view, me)
+    yield
     if view.turn > 300:
         zone = {}  # a long game: stop dodging and fight
     have = sum(view.my_hand)
     best = None
-    for path, sp, f, picked in _walk(view, have, view.moves):
-        sc = _score_spot(view, sp, picked, zone, have + picked)
+    near_orb = {}
+    nodes = yield from _walk(view, have, view.moves)
+    yield
+    for i, (path, sp, f, picked) in enumerate(nodes):
+        if i % CHUNK == CHUNK - 1:
+            yield
+        if sp not in near_orb:
+            near_orb[sp] = min([DIST[sp, o] for o in view.orbs] or [0])
+        sc = _score_spot(view, sp, picked, zone, have + picked, near_orb[sp])
         if level <= 1:
             sc += rng.randrange(20)
         key = (sc, -len(path))
@@ -244,7 +274,8 @@ def _turn(view, level, rng):
         if targets:
             return ("zap", own, min(targets, key=lambda q: (view.pyr[q], q)), 1)
         if level >= 3 and (view.bonus == "time" or view.stones) and sum(view.my_hand) \
-                and not _attack_path(view, view.moves) and _attack_path(view, view.moves + 1):
+                and not (yield from _attack_path(view, view.moves)) \
+                and (yield from _attack_path(view, view.moves + 1)):
             return ("time", own, 1)
         return ("release",)
     zap = _best_zap(view)
@@ -254,22 +285,24 @@ def _turn(view, level, rng):
         conf = _confuse_shot(view)
         if conf:
             return conf
+        yield
     if level >= 2 and view.moves:
-        path = _attack_path(view, view.moves)
+        path = yield from _attack_path(view, view.moves)
         if path:
             return path[0]
     have = sum(view.my_hand)
     if level >= 3 and view.stones and have >= 2:
         weak = any(view.pyr[q] == 1 for q in view.living() if q != me) or have >= 3
-        if weak and _attack_path(view, view.moves + 1):
+        if weak and (yield from _attack_path(view, view.moves + 1)):
             s = own if view.my_hand[own] else max(range(NSUITS), key=lambda k: (view.my_hand[k], -k))
             return ("time", s, 0)
     zone = None
     if view.moves:
-        step, zone = _positional(view, level, rng)
+        step, zone = yield from _positional(view, level, rng)
         if step is not None:
             return step
     if zone is None:
         zone = _threat_zone(view, me)
+        yield
     spell = _finish(view, level, zone)
     return spell or ("end",)
