@@ -96,6 +96,7 @@ def test_master_confuses_a_rival_into_its_line():
     s = blank()
     put(s, 0, sp(3, 0), E)
     put(s, 1, sp(2, 6), S)
+    s.pyr[1] = 1                              # a kill is worth two orbs
     s.moves = 0
     give(s, 0, CROWNS, ARMS)                  # player 1 is Crowns
     act = pick(s, 3)

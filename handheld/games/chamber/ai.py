@@ -189,8 +189,8 @@ def _confuse_shot(view):
         s = view.suit[t]
         if t == me or view.confused[t] or view.stunned[t] or not view.my_hand[s]:
             continue
-        if sum(view.my_hand) - 1 < 1:
-            continue
+        if view.pyr[t] > 1 and sum(view.my_hand) < 4:
+            continue  # two orbs for one hit: worth it for a kill or when rich
         away = (view.facing[me] + 0) % 8  # turn it to face where I face: away from me
         for dest in sorted(NEIGHBOURS[view.pos[t]]):
             if dest in view.pos:
@@ -254,15 +254,15 @@ def _finish(view, level, zone):
         if heals and (have >= 3 or view.pyr[me] == 1):
             return heals[0]
     exposed = zone.get(view.pos[me], 0) and not view.stunned[me]
+    if level >= 3 and exposed and not view.shield_up[me] and have >= 2:
+        for s in range(NSUITS):      # escape through a quiet portal, keep an orb for a shield
+            portal = PORTAL_BASE + s
+            if hand[s] and portal not in view.pos and not zone.get(portal):
+                return ("warp", s, 0)
     if not view.shield_up[me] and have and (exposed or (level >= 2 and have >= 3)):
         threats = [q for q in view.living() if q != me]
         return ("shield", min((s for s in range(NSUITS) if hand[s]),
                               key=lambda s: (sum(view.pool[q][s] for q in threats), -hand[s], s)))
-    if level >= 3 and exposed and not view.shield_up[me]:
-        for s in range(NSUITS):
-            portal = PORTAL_BASE + s
-            if hand[s] and portal not in view.pos and not zone.get(portal):
-                return ("warp", s, 0)
     return None
 
 
@@ -280,6 +280,11 @@ def _turn(view, level, rng):
         return ("release",)
     zap = _best_zap(view)
     if zap:
+        t = zap[2]
+        if level >= 3 and not view.shield_up[me] and view.hand_count[t] and sum(view.my_hand) >= 2:
+            # a deflect could send it back: raise a shield first, of a suit the zap won't be
+            rest = [s for s in range(NSUITS) if view.my_hand[s] - (s == zap[1]) > 0]
+            return ("shield", min(rest, key=lambda s: (view.pool[t][s], s == own, s)))
         return zap
     if level >= 3:
         conf = _confuse_shot(view)

@@ -126,3 +126,28 @@ def chebyshev(a: int, b: int) -> int:
 
 
 DIST: dict[tuple[int, int], int] = {(a, b): chebyshev(a, b) for a in ALL_SPACES for b in ALL_SPACES}
+
+
+# --- line and step queries on a positions list (rules, view and computer) ----
+def zap_targets(pos, facing: int, me: int) -> list[int]:
+    """Sorcerers the one at pos[me] can reach with a zap in its facing."""
+    occ = {sp: q for q, sp in enumerate(pos) if sp >= 0}
+    out = []
+    for line in RAYS[pos[me]][facing]:
+        for sp in line:
+            q = occ.get(sp, -1)
+            if q >= 0:
+                if q not in out:
+                    out.append(q)
+                break
+    return out
+
+
+def step_targets(pos, facing: int, me: int) -> list[int]:
+    """Spaces reachable by one step ahead / ahead-left / ahead-right."""
+    allowed = (facing, (facing + 1) % 8, (facing + 7) % 8)
+    out = []
+    for d, t in STEPS[pos[me]]:
+        if d in allowed and t not in out and t not in pos:
+            out.append(t)
+    return out

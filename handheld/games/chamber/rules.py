@@ -12,9 +12,9 @@ one suit are interchangeable (coin values are not used).
 
 from __future__ import annotations
 
-from handheld.games.chamber.board import (
-    NEIGHBOURS, NSUITS, ORB_LAYOUT, ORDINARY_SPACES, PORTAL_BASE, RAYS,
-    START_FACING, STEPS,
+from handheld.games.chamber.board import (  # noqa: F401 (zap/step_targets re-exported)
+    NEIGHBOURS, NSUITS, ORB_LAYOUT, ORDINARY_SPACES, PORTAL_BASE, START_FACING,
+    step_targets, zap_targets,
 )
 
 PYRAMIDS = 3
@@ -110,31 +110,6 @@ def new_game(players: int, rng) -> State:
     s.queue = []          # orbs waiting to be placed: [(placer, suit)]
     s.end_after, s.winner, s.turn = False, -1, 1
     return s
-
-
-# --- geometry helpers shared with the view and the computer ----------------
-def zap_targets(pos, facing: int, me: int) -> list[int]:
-    """Sorcerers the one at pos[me] can reach with a zap in its facing."""
-    occ = {sp: q for q, sp in enumerate(pos) if sp >= 0}
-    out = []
-    for line in RAYS[pos[me]][facing]:
-        for sp in line:
-            q = occ.get(sp, -1)
-            if q >= 0:
-                if q not in out:
-                    out.append(q)
-                break
-    return out
-
-
-def step_targets(pos, facing: int, me: int) -> list[int]:
-    """Spaces reachable by one step ahead / ahead-left / ahead-right."""
-    allowed = (facing, (facing + 1) % 8, (facing + 7) % 8)
-    out = []
-    for d, t in STEPS[pos[me]]:
-        if d in allowed and t not in out and t not in pos:
-            out.append(t)
-    return out
 
 
 def placement_spaces(state: State, placer: int) -> list[int]:
