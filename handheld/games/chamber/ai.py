@@ -203,7 +203,7 @@ def _confuse_shot(view):
     return None
 
 
-def _score_spot(view, sp, picked, zone, hand_after, near_orb):
+def _score_spot(view, sp, picked, zone, hand_after, near_orb, bold):
     me = view.me
     score = picked * 12
     danger = zone.get(sp, 0)
@@ -212,7 +212,7 @@ def _score_spot(view, sp, picked, zone, hand_after, near_orb):
         score -= 10 * danger if protect else 25 * danger
     if view.orbs and hand_after < 4:
         score -= 2 * near_orb
-    if hand_after >= 2:
+    if hand_after >= 2 or (bold and hand_after):
         opps = [q for q in view.living() if q != me]
         if opps:
             score -= min(DIST[sp, view.pos[q]] for q in opps)
@@ -223,8 +223,9 @@ def _positional(view, level, rng):
     me = view.me
     zone = _threat_zone(view, me)
     yield
-    if view.turn > 300:
-        zone = {}  # a long game: stop dodging and fight
+    bold = view.calm >= 3 * len(view.living())
+    if bold:
+        zone = {}  # nobody has been hit for rounds: stop dodging and go fight
     have = sum(view.my_hand)
     best = None
     near_orb = {}
@@ -235,7 +236,7 @@ def _positional(view, level, rng):
             yield
         if sp not in near_orb:
             near_orb[sp] = min([DIST[sp, o] for o in view.orbs] or [0])
-        sc = _score_spot(view, sp, picked, zone, have + picked, near_orb[sp])
+        sc = _score_spot(view, sp, picked, zone, have + picked, near_orb[sp], bold)
         if level <= 1:
             sc += rng.randrange(20)
         key = (sc, -len(path))

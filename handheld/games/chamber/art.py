@@ -104,7 +104,8 @@ def sorcerer(suit: int, pyramids: int, facing: int, big: bool) -> pygame.Surface
     dx, dy = DIRS[facing][1], DIRS[facing][0]
     r = m - 1
     tip = (m + dx * r, m + dy * r)
-    pygame.draw.line(s, rgb("white"), (m + dx * (r - 4), m + dy * (r - 4)), tip, 2)
+    back = 6 if not big else 9
+    pygame.draw.line(s, rgb("white"), (m + dx * (r - back), m + dy * (r - back)), tip, 2)
     _cache[key] = s
     return s
 

@@ -31,7 +31,7 @@ class IllegalAction(ValueError):
 class State:
     __slots__ = ("n", "suit", "pos", "facing", "pyr", "hand", "shield", "stunned",
                  "confused", "orbs", "current", "moves", "stones", "phase", "bonus",
-                 "pending", "queue", "end_after", "winner", "turn")
+                 "pending", "queue", "end_after", "winner", "turn", "calm")
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -49,14 +49,14 @@ class State:
         s.bonus = self.bonus
         s.pending = self.pending
         s.queue = self.queue[:]
-        s.end_after, s.winner, s.turn = self.end_after, self.winner, self.turn
+        s.end_after, s.winner, s.turn, s.calm = self.end_after, self.winner, self.turn, self.calm
         return s
 
     def hash_fields(self):
         return (self.n, self.suit, self.pos, self.facing, self.pyr, self.hand, self.shield,
                 self.stunned, self.confused, sorted(self.orbs.items()), self.current,
                 self.moves, self.stones, self.phase, self.bonus, self.pending, self.queue,
-                self.end_after, self.winner, self.turn)
+                self.end_after, self.winner, self.turn, self.calm)
 
     # --- queries -------------------------------------------------------
     def alive(self, p: int) -> bool:
@@ -109,6 +109,7 @@ def new_game(players: int, rng) -> State:
     s.pending = None      # zap awaiting a deflect decision: (zapper, target, suit, was_bonus)
     s.queue = []          # orbs waiting to be placed: [(placer, suit)]
     s.end_after, s.winner, s.turn = False, -1, 1
+    s.calm = 0            # turns since a sorcerer last lost a pyramid (public)
     return s
 
 
@@ -322,6 +323,7 @@ def _resolve_zap(state: State, deflect: int, ev: list) -> None:
             return
     state.pyr[victim] -= 1
     state.stunned[victim] = True
+    state.calm = 0
     ev.append(("hit", victim, state.pyr[victim]))
     if state.pyr[victim] == 0:
         _eliminate(state, victim, ev)
@@ -388,4 +390,5 @@ def _next_turn(state: State, ev: list) -> None:
     state.stunned[nxt] = False   # it has had (is having) its turn: zappable again
     state.confused[nxt] = False
     state.turn += 1
+    state.calm += 1
     ev.append(("turn", nxt))

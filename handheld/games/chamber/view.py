@@ -24,7 +24,7 @@ class HiddenInformation(LookupError):
 class PlayerView:
     __slots__ = ("me", "n", "suit", "pos", "facing", "pyr", "shield_up", "hand_count",
                  "stunned", "confused", "orbs", "current", "moves", "stones", "phase",
-                 "bonus", "pending", "queue", "winner", "turn", "my_hand", "my_shield", "pool")
+                 "bonus", "pending", "queue", "winner", "turn", "calm", "my_hand", "my_shield", "pool")
 
     def __init__(self, state, me: int):
         n = state.n
@@ -41,6 +41,7 @@ class PlayerView:
         self.orbs = dict(state.orbs)
         self.current, self.moves, self.stones = state.current, state.moves, state.stones
         self.phase, self.bonus, self.winner, self.turn = state.phase, state.bonus, state.winner, state.turn
+        self.calm = state.calm
         # (zapper, target, suit if public else -1): a zap thrown with the
         # second use of an own-suit orb is that (already shown) orb.
         self.pending = None if state.pending is None else (
