@@ -143,3 +143,13 @@ def test_zapper_killed_by_its_own_deflected_zap_loses_its_turn():
     assert s.current == 1 and s.phase == "turn"
     assert s.orbs[100] == (ARMS,) and s.orbs[101] == (MOONS,)   # hand, then the zap orb
     assert total_orbs(s) == 3
+
+
+def test_calm_counts_turns_since_the_last_hit():
+    s = duel()
+    rules.apply(s, ("end",))
+    rules.apply(s, ("end",))
+    assert s.calm == 2
+    give(s, 0, MOONS)
+    rules.apply(s, ("zap", MOONS, 1, 0))
+    assert s.calm == 0
