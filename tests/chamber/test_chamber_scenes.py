@@ -228,3 +228,29 @@ def art_x(c):
 
 def art_y(r):
     return 14 + r * 18 + 3
+
+
+def test_alt_during_a_deflect_shows_its_help_and_a_human_places_orbs():
+    from handheld.games.chamber.match_draw import _window_lines
+    scene = _zap_setup([["cpu", 3], ["human", 0]])
+    scene.viewer = 1
+    scene.state.current = 0
+    for _ in range(400):
+        scene.update(EMPTY_FRAME)
+        if scene.state.phase == "deflect" and not scene.anims and scene.chooser:
+            break
+    scene.update(press(Action.ALT))
+    assert scene.chooser.help
+    assert _window_lines(scene)[1][0].startswith("SAME SUIT AS THE ZAP")
+    scene.update(press(Action.ALT))
+    scene.update(press(Action.DOWN))
+    scene.update(press(Action.FIRE))                 # deflect with Moons: matches the zap
+    for _ in range(400):
+        scene.update(EMPTY_FRAME)
+        if scene.state.phase == "place" and scene.actor() == 1 and not scene.anims:
+            break
+    scene.update(EMPTY_FRAME)
+    spot = scene.chooser.cursor_space()
+    assert spot in scene.chooser.candidate_spaces()
+    scene.update(press(Action.FIRE))
+    assert scene.state.orbs[spot] == (MOONS,)

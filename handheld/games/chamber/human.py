@@ -238,11 +238,13 @@ class Chooser:
         if self.kind is None:
             return "STICK: CHOOSE  FIRE: DO IT  ALT: HELP"
         if w and w[0] == "space":
-            return {"place": "PLACE THE ORB: STICK + FIRE", "confuse": "MOVE IT WHERE? (ITSELF = STAY)"}.get(
+            return {"place": "PLACE IT: STICK + FIRE  ALT: HELP", "confuse": "MOVE IT WHERE? (ITSELF = STAY)"}.get(
                 self.kind, "WHERE TO? STICK + FIRE, ALT: BACK")
         if w and w[0] == "dir":
             keep = " (SAME = KEEP)" if self.kind == "confuse" else ""
             return f"FACE {DIR_NAMES[w[2]]}? STICK + FIRE{keep}"
+        if self.top is None and not any(not auto for _, auto in self.chosen):
+            return "FIRE: CHOOSE  ALT: HELP"
         return "FIRE: CHOOSE  ALT: BACK"
 
 
