@@ -107,6 +107,8 @@ class OptionsScene(Scene):
             key, _l, values, _v, _h = ROWS[self.row]
             self.choice[key] = (self.choice[key] + dx) % len(values)
             self.ctx.audio.play("sphinx.slide")
+        if dx or dy:
+            return                      # a frame that moves does not also start or leave
         if inp.pressed & Action.FIRE:
             if ROWS[self.row][0] == "start":
                 self.ctx.start_match(self.game, self.options())
