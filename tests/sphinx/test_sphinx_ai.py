@@ -134,3 +134,24 @@ def test_strength_smoke_same_code_path():
 def test_strength_full_match():
     r = strength(100, seed=0)
     assert r["strong_wins"] >= 90, r
+
+
+def test_threat_parity_rows():
+    from handheld.games.sphinx.rules import geometry
+    from handheld.games.sphinx.search import good_threat_rows
+
+    for w, h in ((7, 6), (7, 7), (4, 4)):
+        geo = geometry(w, h)
+        good0, good1 = good_threat_rows(geo)
+        rows0 = {r for r in range(h) if good0 & geo.bit(0, r)}
+        # the square under row r is move number cells - height + r: with 7x6, 7x7 and 4x4
+        # that number is even exactly on even rows, so player 0 wants threats there
+        assert rows0 == {r for r in range(h) if r % 2 == 0}
+        assert good0 & good1 == 0 and good0 | good1 == geo.full
+    geo = geometry(4, 5)     # 20 - 5 + r is even on odd rows: the parity flips
+    assert {r for r in range(5) if good_threat_rows(geo)[0] & geo.bit(0, r)} == {1, 3}
+
+
+def test_perfect_moving_second_beats_strong():
+    r = play_game("strong", "perfect", 0)
+    assert r["winner"] == 1

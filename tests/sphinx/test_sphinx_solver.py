@@ -136,3 +136,14 @@ def test_best_move_reaches_the_score():
         else:
             assert -solve(child) == score
         done += 1
+
+
+def test_agrees_with_slow_minimax_on_the_sphinx_board():
+    rng = Rng(77)
+    checked = 0
+    while checked < 5:
+        b = random_position(rng, 7, 7, rng.randint(7, 10))
+        if b is None:
+            continue
+        assert solve(b) == slow_score(7, 7, b.moves), repr(b)
+        checked += 1
