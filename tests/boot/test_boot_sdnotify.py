@@ -135,3 +135,42 @@ def test_power_off_timeout_and_oserror():
         raise PermissionError(13, "Permission denied")
 
     assert power_off(run=broken, which=_which) == "power off failed: Permission denied"
+
+
+# --- console takeover (ioctl is the hardware edge) ------------------------------------
+
+def test_console_takeover_sequence():
+    from handheld.system import console
+
+    calls, written = [], []
+    problems = console.take_console(
+        7, ioctl=lambda fd, req, arg: calls.append((fd, req, arg)),
+        write=lambda fd, data: written.append((fd, data)))
+    assert problems == []
+    assert written == [(7, b"\033[9;0]\033[14;0]\033[?25l\033[2J\033[H")]
+    # keyboard off before graphics mode; the exact Linux ioctl numbers
+    assert calls == [(7, 0x4B45, 0x04), (7, 0x4B3A, 0x01)]
+
+
+def test_console_takeover_reports_each_failure():
+    from handheld.system import console
+
+    def ioctl(fd, req, arg):
+        if req == console.KDSETMODE:
+            raise PermissionError(1, "Operation not permitted")
+
+    def write(fd, data):
+        raise OSError(5, "Input/output error")
+
+    assert console.take_console(3, ioctl=ioctl, write=write) == [
+        "console escapes: Input/output error",
+        "KDSETMODE KD_GRAPHICS: Operation not permitted"]
+
+
+def test_console_main_on_non_tty(tmp_path, capsys):
+    from handheld.system import console
+
+    f = tmp_path / "notatty"
+    f.write_text("")
+    assert console.main([str(f)]) == 0
+    assert "not a terminal" in capsys.readouterr().err
