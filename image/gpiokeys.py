@@ -87,7 +87,14 @@ def _node_name(label: str) -> str:
     return re.sub(r"[^a-z0-9-]", "-", label.lower())
 
 
-def overlay_dts(name: str, pins: list[dict], power_pin: int | None = 3) -> str:
+GPIO_PATH = "/soc/gpio@7e200000"     # the same on bcm2837 (Pi 3, Zero 2 W) and bcm2711 (Pi 4)
+
+
+def overlay_dts(name: str, pins: list[dict], power_pin: int | None = 3,
+                gpio_phandle: int | None = None) -> str:
+    """The overlay source. With ``gpio_phandle`` (read from a given .dtb) the GPIO
+    controller is addressed by path and literal phandle, so the overlay applies to
+    trees built without ``__symbols__`` (Debian's dtbs); otherwise by the label ``&gpio``."""
     if power_pin is not None:
         if power_pin not in BCM_PINS:
             raise PinMapError(f"power pin {power_pin} is not a BCM GPIO 2-27")
@@ -95,6 +102,8 @@ def overlay_dts(name: str, pins: list[dict], power_pin: int | None = 3) -> str:
             raise PinMapError(f"power pin BCM{power_pin} is also a button in the pin map; "
                               f"move one of them (or --power-pin none)")
     all_pins = pins + ([dict(bcm=power_pin, pull="up")] if power_pin is not None else [])
+    gpio = "&gpio" if gpio_phandle is None else f"{gpio_phandle:#x}"
+    target = ("target = <&gpio>;" if gpio_phandle is None else f'target-path = "{GPIO_PATH}";')
     cells = lambda xs: " ".join(str(x) for x in xs)  # noqa: E731
     keys = []
     for p in pins:
@@ -102,7 +111,7 @@ def overlay_dts(name: str, pins: list[dict], power_pin: int | None = 3) -> str:
         keys.append(f"""
                 {_node_name(p['label'])} {{
                     label = "{p['label']}";
-                    gpios = <&gpio {p['bcm']} {flags}>;
+                    gpios = <{gpio} {p['bcm']} {flags}>;
                     linux,code = <{keycode(p['player'], p['action'])}>;
                     debounce-interval = <{DEBOUNCE_MS}>;
                 }};""")
@@ -117,7 +126,7 @@ def overlay_dts(name: str, pins: list[dict], power_pin: int | None = 3) -> str:
                 label = "handheld-power";
                 power {{
                     label = "POWER";
-                    gpios = <&gpio {power_pin} {GPIO_ACTIVE_LOW}>;
+                    gpios = <{gpio} {power_pin} {GPIO_ACTIVE_LOW}>;
                     linux,code = <{KEY_POWER}>;
                     debounce-interval = <100>;
                     wakeup-source;
@@ -134,7 +143,7 @@ def overlay_dts(name: str, pins: list[dict], power_pin: int | None = 3) -> str:
     compatible = "brcm,bcm2835";
 
     fragment@0 {{
-        target = <&gpio>;
+        {target}
         __overlay__ {{
             handheld_pins: handheld_pins {{
                 brcm,pins = <{cells(p['bcm'] for p in all_pins)}>;
@@ -163,6 +172,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="gpiokeys", description="pin map -> gpio-keys overlay dts")
     ap.add_argument("pinmap")
     ap.add_argument("--power-pin", default="3", help="BCM pin of the power button, or none")
+    ap.add_argument("--gpio-phandle", type=lambda v: int(v, 0),
+                    help="literal phandle of the GPIO controller (for dtbs without __symbols__)")
     ap.add_argument("-o", "--output", help="write here instead of stdout")
     args = ap.parse_args(argv)
     power = None if args.power_pin.lower() == "none" else args.power_pin
@@ -172,7 +183,7 @@ def main(argv=None) -> int:
         with open(args.pinmap, "rb") as fh:
             data = tomllib.load(fh)
         name, pins = parse_pinmap(data)
-        dts = overlay_dts(name, pins, None if power is None else int(power))
+        dts = overlay_dts(name, pins, None if power is None else int(power), args.gpio_phandle)
     except FileNotFoundError:
         ap.error(f"{args.pinmap}: no such file")
     except tomllib.TOMLDecodeError as exc:

@@ -34,8 +34,8 @@ framebuffer_ignore_alpha=1
 disable_overscan=1
 disable_splash=1
 boot_delay=0
-# GPIO buttons as a gpio-keys input device, compiled from the pin map at build time
-dtoverlay=handheld-buttons
+# GPIO buttons: the gpio-keys nodes are merged into the .dtb files at build time
+# (image/gpiokeys.py + fdtoverlay), so no dtoverlay= line is needed
 """
 
 JOURNALD = "[Journal]\nStorage=volatile\nRuntimeMaxUse=16M\n"
@@ -65,12 +65,28 @@ def boot_toml(text: str) -> str:
 
 
 def compile_overlay(args, bootfs: str) -> None:
+    """Merge the gpio-keys nodes into every Pi .dtb on the boot partition.
+
+    Debian's dtbs carry no __symbols__, so the firmware can't apply an overlay that
+    names &gpio; instead each dtb's GPIO phandle is read and the overlay (addressed
+    by path and literal phandle) is applied here with fdtoverlay.
+    """
     pinmap = args.pinmap or os.path.join(HERE, "pinmap-bartop.toml")
-    dts = os.path.join(args.work, "handheld-buttons.dts")
-    sh(["python3", os.path.join(HERE, "gpiokeys.py"), pinmap, "-o", dts])
-    os.makedirs(os.path.join(bootfs, "overlays"), exist_ok=True)
-    sh(["dtc", "-@", "-q", "-I", "dts", "-O", "dtb", "-o",
-        os.path.join(bootfs, "overlays", "handheld-buttons.dtbo"), dts])
+    dtbs = sorted(glob.glob(os.path.join(bootfs, "bcm27*.dtb")) + glob.glob(os.path.join(bootfs, "bcm28*.dtb")))
+    if not dtbs:
+        raise BuildError("no bcm27xx/bcm28xx .dtb on the boot partition: raspi-firmware failed?")
+    for dtb in dtbs:
+        ph = subprocess.run(["fdtget", "-t", "i", dtb, "/soc/gpio@7e200000", "phandle"],
+                            capture_output=True, text=True)
+        if ph.returncode != 0:
+            raise BuildError(f"{os.path.basename(dtb)}: no /soc/gpio@7e200000 phandle ({ph.stderr.strip()})")
+        dts = os.path.join(args.work, "handheld-buttons.dts")
+        dtbo = os.path.join(args.work, "handheld-buttons.dtbo")
+        sh(["python3", os.path.join(HERE, "gpiokeys.py"), pinmap, "--gpio-phandle", ph.stdout.strip(),
+            "-o", dts])
+        sh(["dtc", "-@", "-q", "-I", "dts", "-O", "dtb", "-o", dtbo, dts])
+        sh(["fdtoverlay", "-i", dtb, "-o", dtb + ".new", dtbo])
+        os.replace(dtb + ".new", dtb)
 
 
 def stage_rootfs(args, base: str) -> None:

@@ -15,6 +15,8 @@ TOOLS = {
     "mmd": "mtools",
     "mke2fs": "e2fsprogs",
     "dtc": "device-tree-compiler",
+    "fdtoverlay": "device-tree-compiler",
+    "fdtget": "device-tree-compiler",
     "xz": "xz-utils",
     "dpkg-deb": "dpkg",
 }
@@ -22,7 +24,7 @@ TOOLS = {
 # which tools each stage needs
 STAGE_TOOLS = {
     "base": ["mmdebstrap", "qemu-aarch64-static"],
-    "rootfs": ["qemu-aarch64-static", "dtc", "dpkg-deb"],
+    "rootfs": ["qemu-aarch64-static", "dtc", "fdtoverlay", "fdtget", "dpkg-deb"],
     "image": ["sfdisk", "mkfs.vfat", "mcopy", "mmd", "mke2fs"],
     "xz": ["xz"],
 }
