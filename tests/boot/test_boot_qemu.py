@@ -91,7 +91,7 @@ def test_service_active_and_boot_figures(guest):
     _, REPORT["failed_units"] = guest.run("systemctl --failed --no-legend --no-pager")
     _, REPORT["findmnt_root"] = guest.run("findmnt -no OPTIONS /")
     assert REPORT["findmnt_root"].split(",")[0] == "ro"
-    _, user = guest.run(f"ps -o user= -p {pid}")
+    _, user = guest.run(f"stat -c %U /proc/{pid}")
     assert user.strip() == "handheld"
 
 
