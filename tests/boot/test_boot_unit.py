@@ -88,6 +88,7 @@ CLASS_NODES = {
     "char-input": re.compile(r"^/dev/input/(event|js|mouse)\d+$"),
     "char-alsa": re.compile(r"^/dev/snd/\w+$"),
     "char-gpiochip": re.compile(r"^/dev/gpiochip\d+$"),
+    "char-gpiomem": re.compile(r"^/dev/gpiomem\d*$"),
 }
 # Every node the cabinet opens: display backends, evdev input, SDL audio, RPi.GPIO, console.
 CABINET_DEVICES = {
@@ -111,9 +112,9 @@ def device_literals():
     """'/dev/...' paths written in the package's own code (e.g. the fbdev default)."""
     found = set()
     for path in (ROOT / "handheld").rglob("*.py"):
-        for m in re.finditer(r"""["'](/dev/[A-Za-z0-9_/]+)""", path.read_text()):
-            node = m.group(1)
-            if node in ("/dev/null", "/dev/dri", "/dev/input", "/dev/dri/"):
+        for m in re.finditer(r"""["'](/dev/[A-Za-z0-9_/*]+)""", path.read_text()):
+            node = m.group(1).replace("*", "0")   # a glob stands for its first node
+            if node in ("/dev/null", "/dev/dri", "/dev/input", "/dev/dri/", "/dev/snd"):
                 continue
             found.add(node.rstrip("/"))
     return found
