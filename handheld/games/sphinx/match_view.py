@@ -117,6 +117,7 @@ def _lines(scene, piece: str) -> list:
         hint = scene.message or "STICK \x03 \x04: SLIDE   FIRE: DROP   ALT: HELP"
         return [(turn, "gold"), (hint, "danger" if scene.message else "silver"), (score, "white")]
     if scene.phase == THINK:
-        return [(f"{name} ({controller}) IS THINKING", "gold"), ("", "white"), (score, "white")]
+        return [(f"{name} ({controller}) IS THINKING", "gold"), ("ALT: HELP   START: PAUSE", "slate"),
+                (score, "white")]
     return [(f"{name} ({controller}) DROPS IN COLUMN {scene.target + 1}", "gold"), ("", "white"),
             (score, "white")]
