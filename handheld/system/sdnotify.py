@@ -18,6 +18,7 @@ cabinet must never crash because the service manager went away.
 from __future__ import annotations
 
 import os
+import atexit
 import socket
 
 __all__ = ["Notifier", "ready", "watchdog", "status", "notify", "socket_address"]
@@ -79,6 +80,7 @@ class Notifier:
 
 
 _DEFAULT = Notifier()
+atexit.register(_DEFAULT.close)  # the socket lives as long as the process; close it cleanly
 
 
 def notify(message: str) -> bool:
