@@ -1,6 +1,9 @@
 """handheld: a boot-to-game arcade cabinet for the Raspberry Pi."""
 
+import os as _os
 import sys as _sys
+
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep the journal free of pygame's banner
 
 # pygame's resource helper tries `pkg_resources` first and falls back to plain
 # files when it is missing. Importing pkg_resources costs ~0.3 s here and ~2 s
