@@ -235,3 +235,25 @@ def test_box_is_orange_for_light():
 def test_bad_mode_is_refused():
     with pytest.raises(ValueError, match="unknown archon mode"):
         M.ArchonMatch(Context.headless_context(), 1, {"mode": "three"})
+
+
+def test_real_arena_duel_is_hosted_and_its_result_applied():
+    """Computer vs computer with the arena's own DuelView: the first duel is
+    fought inside the match scene and the board takes its result."""
+    hashes = []
+    for _ in range(2):
+        ctx = Context.headless_context(seed=2)
+        m = M.ArchonMatch(ctx, 2, {"mode": "demo", "first": LIGHT})
+        surface = pygame.Surface((320, 240))
+        seen_duel = False
+        for t in range(20_000):
+            m.update(EMPTY_FRAME)
+            if m.duel is not None and not seen_duel:
+                seen_duel = True
+                m.draw(surface)                         # the arena draws itself
+                assert type(m.duel).__name__ == "DuelView"
+            if m.state.duels == 1:
+                break
+        assert seen_duel and m.state.duels == 1 and m.duel is None
+        hashes.append(m.state_hash())
+    assert hashes[0] == hashes[1]

@@ -1,0 +1,70 @@
+"""The options screen: stick + FIRE pick the mode, sound, order and level, then begin."""
+
+import pygame
+
+from handheld.config import Config
+from handheld.games.archon import GAME
+from handheld.games.archon.options import OptionsScene
+from handheld.games.base import Context
+from handheld.input.actions import Action, frame_from_masks
+from handheld.ui.palette import rgb
+
+
+def tap(action):
+    return frame_from_masks((int(action), int(action), 0, int(action)))
+
+
+def make(tmp_path):
+    ctx = Context.headless_context(settings=Config(tmp_path / "c.toml", boot_path=None))
+    scene = OptionsScene(ctx, GAME)
+    ctx.director.push(scene)
+    return scene, ctx
+
+
+def test_rows_change_with_the_stick_and_fire(tmp_path):
+    scene, ctx = make(tmp_path)
+    assert scene.menu.items[0] == "ONE PLAYER, COMPUTER DARK"
+    scene.update(tap(Action.RIGHT))
+    assert scene.menu.items[0] == "TWO PLAYERS, TWO STICKS"
+    scene.update(tap(Action.FIRE))
+    assert scene.menu.items[0] == "ONE PLAYER, COMPUTER LIGHT"
+    scene.update(tap(Action.DOWN))
+    scene.update(tap(Action.FIRE))
+    assert scene.menu.items[1] == "SOUND OFF" and ctx.settings.get("sound.enabled") is False
+    scene.update(tap(Action.DOWN))
+    scene.update(tap(Action.LEFT))
+    assert scene.menu.items[2] == "DARK FIRST"
+    scene.update(tap(Action.DOWN))
+    scene.update(tap(Action.RIGHT))
+    assert scene.menu.items[3] == "COMPUTER: STRONG"
+    assert scene.options() == {"mode": "computer_light", "first": "dark", "level": "strong"}
+
+
+def test_begin_starts_the_match_with_the_options(tmp_path):
+    scene, ctx = make(tmp_path)
+    while scene.menu.items[scene.menu.index] != "BEGIN THE BATTLE":
+        scene.update(tap(Action.DOWN))
+    scene.update(tap(Action.FIRE))
+    runner = ctx.director.top
+    assert type(runner).__name__ == "MatchRunner"
+    assert runner.options == {"mode": "computer_dark", "first": "light", "level": "classic"}
+    assert runner.match.computer == {"dark"} and runner.match.phase == "select"
+
+
+def test_practice_and_bestiary_are_offered(tmp_path):
+    scene, ctx = make(tmp_path)
+    assert "PRACTICE DUEL" in scene.menu.items and "BESTIARY" in scene.menu.items
+    while scene.menu.items[scene.menu.index] != "BESTIARY":
+        scene.update(tap(Action.DOWN))
+    scene.update(tap(Action.FIRE))
+    assert type(ctx.director.top).__name__ == "BestiaryScene"
+
+
+def test_alt_leaves_and_the_screen_draws(tmp_path):
+    scene, ctx = make(tmp_path)
+    surface = pygame.Surface((320, 240))
+    scene.draw(surface)
+    assert surface.get_at((200, 5))[:3] == rgb("night")          # the title line
+    assert surface.get_at((300, 150))[:3] == rgb("ink")          # the screen behind the menu
+    scene.update(tap(Action.ALT))
+    assert ctx.director.top is None
