@@ -48,6 +48,8 @@ class Classic:
     """The original program's board player."""
 
     name = "classic"
+    CHUNK = 1000            # destinations scored between yields (one icon per step)
+    STEPS_PER_TICK = 3      # steps a scene runs per 60 Hz tick
 
     def __init__(self):
         self._rush = False
@@ -81,33 +83,43 @@ class Classic:
     # --- choosing ------------------------------------------------------------
     def move_scores(self, state: R.State, p: R.Piece) -> list[tuple[int, int]]:
         """(difference, destination) for every legal destination of `p`."""
+        out: list[tuple[int, int]] = []
+        for _ in self._score_chunks(state, p, out):
+            pass
+        return out
+
+    def _score_chunks(self, state: R.State, p: R.Piece, out: list):
+        """Fill `out` with (difference, destination), yielding every CHUNK squares."""
         stay = self.square_score(state, p, p.square) - self.danger(state, p, p.square)
-        out = []
-        for t in R.legal_destinations(state, p):
+        for i, t in enumerate(R.legal_destinations(state, p), 1):
             score = self.square_score(state, p, t) - self.danger(state, p, t)
             enemy = state.piece_at(t)
             if enemy is not None:
                 score += self.fight_term(state, p, enemy, t)
             out.append((score - stay, t))
-        return out
+            if i % self.CHUNK == 0:
+                yield
 
-    def spell(self, state: R.State, rng) -> R.Cast | None:
+    def spell_steps(self, state: R.State, rng):
         from handheld.games.archon import ai_spells
-        return ai_spells.classic_spell(self, state, rng)
+        return ai_spells.classic_spell_steps(self, state, rng)
 
     def think(self, state: R.State, rng) -> Iterator[None]:
-        """Generator: yields once per icon scored; its return value is the action."""
+        """Generator: yields after each icon scored (Strong: each CHUNK squares)
+        and between spell checks; its return value is the action."""
         side = state.to_move
         self.prepare(state, side)
-        cast = self.spell(state, rng)
         yield
+        cast = yield from self.spell_steps(state, rng)
         if cast is not None:
             return cast
         best, moves = None, []
         for p in state.alive(side):
             if p.imprisoned:
                 continue
-            for diff, t in self.move_scores(state, p):
+            scores: list[tuple[int, int]] = []
+            yield from self._score_chunks(state, p, scores)
+            for diff, t in scores:
                 if best is None or diff > best:
                     best, moves = diff, [R.Move(p.id, t)]
                 elif diff == best:
@@ -122,6 +134,8 @@ class Strong(Classic):
     """Classic's shape with the arena's measured win rates in the fight term."""
 
     name = "strong"
+    CHUNK = 12
+    STEPS_PER_TICK = 2
     WIN_SCALE = 40          # score points for a sure win against an average icon
     DANGER_SCALE = 30
     PRESSURE_SCALE = 6      # pull towards enemies we would beat next turn
@@ -139,6 +153,7 @@ class Strong(Classic):
         self.win_permille = win_permille
         self._threats: dict[int, list[R.Piece]] = {}
         self._state: R.State | None = None
+        self._memo: dict[tuple, int] = {}
         self._next_shade = 0
 
     def prepare(self, state: R.State, side: str) -> None:
@@ -160,6 +175,8 @@ class Strong(Classic):
         self._my_next_shade = cyc.shade         # at our next turn
         self._foes = [e for e in state.alive(other(side))]
         self._pp = {s: power_points_held(state, s) for s in (side, other(side))}
+        self._gains: dict[int, list] = {}
+        self._memo: dict[tuple, int] = {}
 
     MAGE_VALUE = 10         # the mage carries the spells (Imprison wins endgames)
 
@@ -180,6 +197,16 @@ class Strong(Classic):
             return self.GUARD
         return 0
 
+    def _gains_for(self, p: R.Piece) -> list:
+        """((col, row), win chance x value) of each enemy for `p`, once per think."""
+        got = self._gains.get(p.id)
+        if got is None:
+            got = [(B.col_row(e.square),
+                    self.p_win(p, e, e.square, B.square_shade(e.square, self._my_next_shade)) * self.value(e))
+                   for e in self._foes]
+            self._gains[p.id] = got
+        return got
+
     def _urgency(self, state: R.State) -> int:
         """Grows as the stalemate tie nears: a tie is no win, so gamble late."""
         small = all(n <= R.STALEMATE_PIECES for n in self._counts.values())
@@ -191,15 +218,14 @@ class Strong(Classic):
     def square_score(self, state: R.State, p: R.Piece, square: int) -> int:
         score = super().square_score(state, p, square)
         # Pressure: the best fight this icon could pick from `square` next turn.
-        info = ICONS[p.icon]
+        walk = ICONS[p.icon].move == "walk"
+        rng_ = ICONS[p.icon].range
         c, r = B.col_row(square)
         best = 0
-        for e in self._foes:
-            ec, er = B.col_row(e.square)
-            dist = abs(ec - c) + abs(er - r) if info.move == "walk" else max(abs(ec - c), abs(er - r))
-            if 0 < dist <= info.range:
-                gain = self.p_win(p, e, e.square, B.square_shade(e.square, self._my_next_shade)) * self.value(e)
-                best = max(best, gain)
+        for (ec, er), gain in self._gains_for(p):
+            dist = abs(ec - c) + abs(er - r) if walk else max(abs(ec - c), abs(er - r))
+            if 0 < dist <= rng_ and gain > best:
+                best = gain
         score += self._pp_terms(p, square)
         return score + best * (self.PRESSURE_SCALE + self._urgency(state)) // (1000 * 12)
 
@@ -209,6 +235,14 @@ class Strong(Classic):
         that injuries or a home-point spell penalty add to or save either side."""
         if shade is None:
             shade = B.square_shade(square, self._state.cycle.shade)
+        home = square if square in B.POWER_SET else -1     # only home points change strengths
+        key = (attacker.id, defender.id, shade, home)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._p_win(attacker, defender, square, shade)
+        return got
+
+    def _p_win(self, attacker: R.Piece, defender: R.Piece, square: int, shade: int) -> int:
         pm = self.win_permille(attacker.icon, defender.icon, shade)
         pa, pd = self._strengths(attacker, defender, square, shade), self._strengths(defender, attacker, square, shade)
         da, dd = attack_damage(attacker.icon, defender.icon), attack_damage(defender.icon, attacker.icon)
@@ -250,9 +284,9 @@ class Strong(Classic):
         worst = max((self.p_win(e, p, square, shade) for e in attackers if e.square != square), default=0)
         return worst * self.value(p) * self.DANGER_SCALE // (1000 * 12)
 
-    def spell(self, state: R.State, rng) -> R.Cast | None:
+    def spell_steps(self, state: R.State, rng):
         from handheld.games.archon import ai_spells
-        return ai_spells.strong_spell(self, state, rng)
+        return ai_spells.strong_spell_steps(self, state, rng)
 
 
 # Damage of one attack (a flame or scream: all its hit checks), by icon.

@@ -80,7 +80,25 @@ def _strength(state, p, square, enemy) -> int:
     return R.fighter_strength(state, p.icon, p.side, p.hp, square, enemy.icon)[1]
 
 
+def run(gen):
+    """Drive a spell generator to its answer (tests and one-shot callers)."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
 def classic_spell(player, state: R.State, rng) -> R.Cast | None:
+    return run(classic_spell_steps(player, state, rng))
+
+
+def strong_spell(player, state: R.State, rng) -> R.Cast | None:
+    return run(strong_spell_steps(player, state, rng))
+
+
+def classic_spell_steps(player, state: R.State, rng):
+    """Generator: yields between bounded pieces of work; returns the Cast or None."""
     side = state.to_move
     ok = set(S.available_spells(state, side))
     if not ok:
@@ -102,8 +120,9 @@ def classic_spell(player, state: R.State, rng) -> R.Cast | None:
         t = _strongest(rng, targets)
         if t is not None:
             return R.Cast("summon", (t.square,))
+    yield
     if "teleport" in ok:
-        cast = _teleport(player, state, side, rng)
+        cast = yield from _teleport(player, state, side, rng)
         if cast is not None:
             return cast
     if "revive" in ok:
@@ -129,8 +148,10 @@ def _teleport(player, state: R.State, side: str, rng) -> R.Cast | None:
         p = _strongest(rng, back)
         if p is not None:
             return R.Cast("teleport", (p.square, foe_mage.square))
+        yield
     best, options = None, []
     for p in movers:
+        yield
         for e in state.alive(other(side)):
             if e.square in B.POWER_SET:
                 continue
@@ -156,7 +177,7 @@ def _revive(state: R.State, side: str, rng) -> R.Cast | None:
     return None if not good else R.Cast("revive", (_pick(rng, good),), champ)
 
 
-def strong_spell(player, state: R.State, rng) -> R.Cast | None:
+def strong_spell_steps(player, state: R.State, rng):
     """Strong: a free win first, then Classic's order judged by win rates."""
     side = state.to_move
     ok = set(S.available_spells(state, side))
@@ -179,8 +200,9 @@ def strong_spell(player, state: R.State, rng) -> R.Cast | None:
             return R.Cast("summon", (target.square,))
     ok.discard("summon")
     ok.discard("imprison")
+    yield
     if "teleport" in ok:
-        cast = _teleport(player, state, side, rng)
+        cast = yield from _teleport(player, state, side, rng)
         if cast is not None:
             return cast
     if "revive" in ok:

@@ -26,7 +26,6 @@ from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
 
-THINK_STEPS_PER_TICK = 3      # icons scored per tick by a computer player
 THINK_MIN_TICKS = 30          # a computer turn is shown at a watchable pace
 SHOW_TICKS = 24
 CAST_SHOW_TICKS = 60
@@ -279,7 +278,7 @@ class ArchonMatch(Scene):
     def _tick_think(self, inp, frame) -> None:
         if self.pending_action is None:
             try:
-                for _ in range(THINK_STEPS_PER_TICK):
+                for _ in range(self.players[self.state.to_move].STEPS_PER_TICK):
                     next(self.think)
             except StopIteration as stop:
                 self.pending_action = stop.value

@@ -51,6 +51,11 @@ def demo_scene(ctx, seed: int):
     return ArchonMatch(ctx, seed, {"mode": "demo"})
 
 
+def strong_demo_scene(ctx, seed: int):
+    from handheld.games.archon.match import ArchonMatch
+    return ArchonMatch(ctx, seed, {"mode": "demo", "level": "strong"})
+
+
 def screenshot_scenes(game) -> dict:
     from handheld.games.archon.options import OptionsScene
     return {"board": board_scene, "options": lambda ctx, seed: OptionsScene(ctx, game),
@@ -58,7 +63,7 @@ def screenshot_scenes(game) -> dict:
 
 
 def bench_scenes() -> dict:
-    out = {"board": board_scene, "demo": demo_scene}
+    out = {"board": board_scene, "demo": demo_scene, "demo_strong": strong_demo_scene}
     try:
         import handheld.games.archon.duel.practice  # noqa: F401  (the arena scene lives there)
         from handheld.games.archon.duel.bench import arena_bench_scene
