@@ -199,59 +199,6 @@ def legal_destinations(state: State, piece: Piece) -> list[int]:
     return sorted(out)
 
 
-def walk_path(state: State, piece: Piece, to: int) -> list[int]:
-    """A shortest walking path from the piece to `to` (for showing a computer's move)."""
-    prev = {piece.square: None}
-    frontier = [piece.square]
-    while frontier and to not in prev:
-        nxt = []
-        for s in frontier:
-            if s != piece.square and state.board[s] is not None:
-                continue
-            c, r = B.col_row(s)
-            for dc, dr in ORTHO:
-                if B.on_board(c + dc, r + dr):
-                    t = B.at(c + dc, r + dr)
-                    occ = state.piece_at(t)
-                    if t not in prev and (occ is None or occ.side != piece.side):
-                        prev[t] = s
-                        nxt.append(t)
-        frontier = nxt
-    if to not in prev:
-        return [piece.square, to]
-    path = [to]
-    while prev[path[-1]] is not None:
-        path.append(prev[path[-1]])
-    return path[::-1]
-
-
-def walk_step(state: State, piece: Piece, path: list[int], dc: int, dr: int) -> tuple[list[int], str | None]:
-    """One stick step of a walker being moved square by square.
-
-    `path` starts at the piece's square. Returns (new path, refusal message).
-    Stepping back onto the previous square refunds that step.
-    """
-    c, r = B.col_row(path[-1])
-    if dc and dr:
-        return path, "WALKERS MOVE STRAIGHT"
-    if not B.on_board(c + dc, r + dr):
-        return path, "EDGE OF THE BOARD"
-    t = B.at(c + dc, r + dr)
-    if len(path) >= 2 and t == path[-2]:
-        return path[:-1], None
-    end = state.piece_at(path[-1])
-    if len(path) > 1 and end is not None:
-        return path, "THE ICON MUST FIGHT HERE"
-    if len(path) - 1 >= ICONS[piece.icon].range:
-        return path, "NO MOVES LEFT"
-    occ = state.piece_at(t)
-    if occ is not None and occ.side == piece.side and occ is not piece:
-        return path, "BLOCKED BY YOUR OWN ICON"
-    if t in path:
-        return path, "CAN'T CROSS YOUR OWN PATH"
-    return path + [t], None
-
-
 # --- duels -----------------------------------------------------------------
 
 def fighter_strength(state: State, icon: str, side: str, hp: int, square: int, opponent: str) -> tuple[int, int]:
@@ -429,3 +376,6 @@ def _finish(state: State, winner: str, reason: str) -> str:
     state.winner = winner
     state.end_reason = reason
     return winner
+
+
+from handheld.games.archon.walking import walk_path, walk_step  # noqa: E402,F401  (re-exported)
