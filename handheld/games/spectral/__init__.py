@@ -1,0 +1,1 @@
+"""Spectral Sorcery (ST-Log, 1988): two wizards, five colours, power and spells."""
