@@ -40,6 +40,13 @@ class Context:
             return default
         return self.settings.get(key, default)
 
+    def start_match(self, game: "Game", options: dict, seed: int | None = None):
+        """Start a match of `game` inside the shared runner (pause menu, replay,
+        end-of-match menu). Without a seed the cabinet picks the next one."""
+        from handheld.runtime.match import start_match
+
+        return start_match(self, game, options, seed)
+
     def back_to_menu(self) -> None:
         """Leave the game for the cabinet's menu."""
         self.director.pop_to_root()

@@ -81,21 +81,28 @@ class FrameBuilder:
         for p, (held, pressed, released) in enumerate(raw):
             counters = self._held_for[p]
             repeat = pressed
-            for i in range(8):
-                bit = 1 << i
-                if held & bit and not pressed & bit:
-                    counters[i] += 1
-                    n = counters[i] - REPEAT_DELAY_TICKS
-                    if bit & DIRECTIONS and n >= 0 and n % REPEAT_EVERY_TICKS == 0:
-                        repeat |= bit
-                elif held & bit:
-                    counters[i] = 0
-                else:
-                    counters[i] = 0
+            if not held:
+                # nothing held: every counter restarts (cheap path for idle players)
+                if any(counters):
+                    counters[:] = _ZEROS
+            else:
+                for i in range(8):
+                    bit = 1 << i
+                    if held & bit and not pressed & bit:
+                        counters[i] += 1
+                        n = counters[i] - REPEAT_DELAY_TICKS
+                        if bit & _DIRS and n >= 0 and n % REPEAT_EVERY_TICKS == 0:
+                            repeat |= bit
+                    else:
+                        counters[i] = 0
             players.append(PlayerInput(held, pressed, released, repeat))
         while len(players) < MAX_PLAYERS:
             players.append(PlayerInput())
         return InputFrame(tuple(players))
+
+
+_DIRS = int(DIRECTIONS)   # a plain int: IntFlag arithmetic is slow on the per-tick path
+_ZEROS = [0] * 8
 
 
 def pack_raw(raw: list[tuple[int, int, int]]) -> int:

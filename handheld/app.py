@@ -1,0 +1,144 @@
+"""The cabinet: wires display, input, audio and the scene stack to the 60 Hz loop,
+and runs the kiosk timers (attract mode, idle return, admin combo)."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import pygame
+
+from handheld import TICK_HZ, SCREEN_H, SCREEN_W  # noqa: F401
+from handheld.display.base import logical_surface
+from handheld.games.base import Context
+from handheld.input.actions import Action, InputFrame
+from handheld.launcher import MenuScene, TitleScene
+from handheld.runtime.clock import MonotonicClock
+from handheld.runtime.loop import FixedStepLoop
+from handheld.scene import Director
+
+log = logging.getLogger("handheld")
+
+COMBO_NAMES = {a.name: a for a in Action}
+
+
+def parse_combo(text: str) -> int:
+    """'START+SELECT+FIRE' -> action mask; unknown names raise ValueError."""
+    mask = 0
+    for part in text.upper().replace(" ", "").split("+"):
+        if part not in COMBO_NAMES:
+            raise ValueError(f"unknown button {part!r} in admin combo; use {', '.join(COMBO_NAMES)}")
+        mask |= COMBO_NAMES[part]
+    return mask
+
+
+def _notifier():
+    try:
+        from handheld.system import sdnotify
+    except ImportError:
+        return None
+    return sdnotify
+
+
+class Cabinet:
+    """One running cabinet. `tick()` and `render()` are what the loop calls."""
+
+    def __init__(self, display, input_manager, audio, config, kiosk: bool = False,
+                 first_game: str | None = None, seed: int | None = None, data_dir=None):
+        self.display = display
+        self.input = input_manager
+        self.audio = audio
+        self.config = config
+        self.kiosk = kiosk
+        self.surface = logical_surface()
+        self.director = Director()
+        self.ctx = Context(director=self.director, audio=audio, settings=config, kiosk=kiosk,
+                           seed=seed if seed is not None else time.time_ns() % 1_000_000_007,
+                           data_dir=str(data_dir) if data_dir else None)
+        self.ctx.extras["input_manager"] = input_manager
+        self.director.push(TitleScene(self.ctx))
+        self.attract_after = config.get("cabinet.attract_after_s", 60) * TICK_HZ
+        self.idle_return = config.get("cabinet.idle_return_s", 180) * TICK_HZ
+        self.admin_hold = config.get("cabinet.admin_hold_s", 5) * TICK_HZ
+        try:
+            self.admin_mask = parse_combo(config.get("cabinet.admin_combo", "START+SELECT+FIRE"))
+        except ValueError as e:
+            log.warning("%s; using START+SELECT+FIRE", e)
+            self.admin_mask = parse_combo("START+SELECT+FIRE")
+        self.idle_ticks = 0
+        self.admin_ticks = 0
+        self.ticks = 0
+        self.frames = 0
+        self.last_frame: InputFrame | None = None
+        self.notify = _notifier()
+        if first_game:
+            self._open_game(first_game)
+
+    def _open_game(self, game_id: str) -> None:
+        from handheld.games.registry import load_game
+
+        game = load_game(game_id)
+        self.director.push(MenuScene(self.ctx))
+        if game.built:
+            self.director.push(game.start_scene(self.ctx))
+
+    @property
+    def quit_requested(self) -> bool:
+        return bool(self.ctx.extras.get("quit"))
+
+    # --- one tick ------------------------------------------------------
+    def tick(self) -> None:
+        for event in self.display.events():
+            if event.type == pygame.QUIT and not self.kiosk:
+                self.ctx.extras["quit"] = True
+            else:
+                self.input.handle_pygame_event(event)
+        self.input.poll()
+        frame, _raw = self.input.sample()
+        self.last_frame = frame
+        self._kiosk_timers(frame)
+        top = self.director.top
+        if top is not None:
+            top.update(frame)
+        self.ticks += 1
+        if self.notify and self.ticks % TICK_HZ == 0:
+            self.notify.watchdog()
+
+    def _kiosk_timers(self, frame: InputFrame) -> None:
+        from handheld.attract import AttractScene
+
+        active = frame.any_held() or frame.any_pressed()
+        self.idle_ticks = 0 if active else self.idle_ticks + 1
+        top = self.director.top
+        at_launcher = isinstance(top, (TitleScene, MenuScene))
+        if at_launcher and self.idle_ticks >= self.attract_after:
+            self.idle_ticks = 0
+            self.director.push(AttractScene(self.ctx, self.config.get("cabinet.demo_seconds", 40)))
+        elif (self.kiosk and not at_launcher and not isinstance(top, AttractScene)
+              and self.idle_ticks >= self.idle_return):
+            log.info("kiosk: idle for %d s, back to the title", self.idle_return // TICK_HZ)
+            self.idle_ticks = 0
+            del self.director.stack[1:]
+            self.director.top.enter()
+        if self.kiosk:
+            holding = any((p.held & self.admin_mask) == self.admin_mask for p in frame.players)
+            self.admin_ticks = self.admin_ticks + 1 if holding else 0
+            if self.admin_ticks == self.admin_hold:
+                from handheld.settings_scene import AdminScene
+                self.director.push(AdminScene(self.ctx))
+
+    def render(self) -> None:
+        top = self.director.top
+        if top is not None:
+            top.draw(self.surface)
+        self.display.present(self.surface)
+        self.frames += 1
+        if self.frames == 1 and self.notify:
+            self.notify.ready()
+
+    def run(self, seconds: float | None = None, clock=None) -> None:
+        clock = clock or MonotonicClock()
+        loop = FixedStepLoop(self.tick, self.render, clock)
+        deadline = None if seconds is None else clock.now_ns() + int(seconds * 1e9)
+        loop.run(lambda: self.quit_requested or (deadline is not None and clock.now_ns() >= deadline))
+        self.stats = loop.stats

@@ -1,0 +1,228 @@
+"""`handheld bench`: frame times per scene, start-up, memory, input latency.
+
+Frame time = one tick (update) + draw + present into a framebuffer file with
+sysfs-style geometry: scale 1 as a 320x240 RGB565 panel, scale 2 as a 640x480
+XRGB8888 screen. Timings are wall-clock on this machine; a Pi 3 is ~8-10x slower.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+
+TARGETS = {"scale1": (320, 240, 16), "scale2": (640, 480, 32)}
+
+
+def make_fb(folder: Path, name: str, w: int, h: int, bpp: int) -> tuple[str, str]:
+    """A file standing in for /dev/fbN plus its sysfs geometry."""
+    sysfs = folder / "sys"
+    (sysfs / name).mkdir(parents=True, exist_ok=True)
+    (sysfs / name / "virtual_size").write_text(f"{w},{h}\n")
+    (sysfs / name / "bits_per_pixel").write_text(f"{bpp}\n")
+    (sysfs / name / "stride").write_text(f"{w * bpp // 8}\n")
+    dev = folder / name
+    dev.write_bytes(bytes(w * h * bpp // 8))
+    return str(dev), str(sysfs)
+
+
+def percentiles(samples_ns: list[int]) -> dict:
+    s = sorted(samples_ns)
+    pick = lambda q: s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))] / 1e6
+    return {"p50_ms": round(pick(0.50), 4), "p99_ms": round(pick(0.99), 4), "max_ms": round(s[-1] / 1e6, 4)}
+
+
+def time_scene(factory, display, frames: int, seed: int = 1) -> dict:
+    from handheld.display.base import logical_surface
+    from handheld.games.base import Context
+
+    ctx = Context.headless_context(seed=seed)
+    scene = factory(ctx, seed)
+    ctx.director.push(scene)
+    surface = logical_surface()
+    samples, cpu_samples = [], []
+    for i in range(frames + 30):
+        t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+        top = ctx.director.top or scene
+        top.update(EMPTY_FRAME)
+        (ctx.director.top or scene).draw(surface)
+        display.present(surface)
+        if i >= 30:  # warm-up frames fill caches
+            samples.append(time.perf_counter_ns() - t0)
+            cpu_samples.append(time.thread_time_ns() - c0)
+    out = percentiles(samples)
+    # CPU time leaves out time the OS gave to other processes: on a shared
+    # machine the wall-clock tail is mostly preemption (4 ms scheduler slices).
+    cpu = percentiles(cpu_samples)
+    out.update({"cpu_p50_ms": cpu["p50_ms"], "cpu_p99_ms": cpu["p99_ms"]})
+    return out
+
+
+def all_scene_factories(only: str | None) -> dict:
+    from handheld.games.registry import built_games
+    from handheld.screenshot import launcher_scenes
+
+    out = {f"menu:{name}": f for name, f in launcher_scenes().items()}
+    for game in built_games():
+        for name, f in game.bench_scenes().items():
+            out[f"{game.id}:{name}"] = f
+    if only:
+        out = {k: v for k, v in out.items() if k.startswith(only)}
+    return out
+
+
+def bench_scenes(only: str | None, frames: int, folder: Path) -> dict:
+    from handheld.display.fbdev import FbdevDisplay
+
+    displays = {}
+    for key, (w, h, bpp) in TARGETS.items():
+        dev, sysfs = make_fb(folder, f"fb_{key}", w, h, bpp)
+        displays[key] = FbdevDisplay(dev, sysfs_root=sysfs)
+    results = {}
+    for name, factory in all_scene_factories(only).items():
+        results[name] = {key: time_scene(factory, d, frames) for key, d in displays.items()}
+    for d in displays.values():
+        d.close()
+    return results
+
+
+def input_latency(frames: int, folder: Path) -> dict:
+    """Real loop, real clock: a press is injected at a random moment while the
+    loop waits, and timed until the frame showing its effect is presented."""
+    from handheld.display.fbdev import FbdevDisplay
+    from handheld.games.base import Context
+    from handheld.input.raw import FrameBuilder, RawInput
+    from handheld.launcher import MenuScene
+    from handheld.display.base import logical_surface
+    from handheld.runtime.clock import MonotonicClock
+    from handheld.runtime.loop import TICK_NS, FixedStepLoop
+    from handheld.runtime.rng import Rng
+
+    dev, sysfs = make_fb(folder, "fb_latency", 320, 240, 16)
+    display = FbdevDisplay(dev, sysfs_root=sysfs)
+    ctx = Context.headless_context()
+    menu = MenuScene(ctx)
+    ctx.director.push(menu)
+    raw, builder, surface = RawInput(), FrameBuilder(), logical_surface()
+    rng = Rng(7)
+    pending: dict = {"t": None, "index": menu.menu.index}
+    latencies: list[int] = []
+
+    class InjectingClock(MonotonicClock):
+        def sleep_until_ns(self, deadline_ns: int) -> None:
+            if pending["t"] is None and not raw.held[0]:
+                inject_at = deadline_ns - TICK_NS + rng.randrange(TICK_NS)
+                super().sleep_until_ns(inject_at)
+                pending["t"] = time.monotonic_ns()
+                pending["index"] = menu.menu.index
+                raw.press(0, Action.DOWN, "bench")
+            super().sleep_until_ns(deadline_ns)
+
+    def tick():
+        if raw.held[0] and pending["t"] is None:
+            raw.release(0, Action.DOWN, "bench")
+        menu.update(builder.step(raw.take()))
+
+    def render():
+        menu.draw(surface)
+        display.present(surface)
+        if pending["t"] is not None and menu.menu.index != pending["index"]:
+            latencies.append(time.monotonic_ns() - pending["t"])
+            pending["t"] = None
+
+    loop = FixedStepLoop(tick, render, InjectingClock())
+    while len(latencies) < frames:
+        loop.step()
+    display.close()
+    res = percentiles(latencies)
+    return {"p50_ms": res["p50_ms"], "p99_ms": res["p99_ms"], "samples": len(latencies)}
+
+
+_CHILD = r"""
+import time, sys
+t_start = float(sys.argv[3])
+from handheld.config import Config
+from handheld.display.fbdev import FbdevDisplay
+from handheld.input.manager import InputManager
+from handheld.audio import NullAudio
+from handheld.app import Cabinet
+display = FbdevDisplay(sys.argv[1], sysfs_root=sys.argv[2])
+cfg = Config.load(sys.argv[4], boot_path=None)
+cab = Cabinet(display, InputManager(cfg), NullAudio(), cfg)
+cab.tick(); cab.render()
+print("first_frame", (time.time() - t_start) * 1000, flush=True)
+for _ in range(int(sys.argv[5])):
+    cab.tick(); cab.render()
+import resource
+print("peak_rss_kb", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+"""
+
+
+def startup_and_memory(folder: Path, ticks: int) -> dict:
+    dev, sysfs = make_fb(folder, "fb_start", 320, 240, 16)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    t0 = time.time()
+    out = subprocess.run([sys.executable, "-c", _CHILD, dev, sysfs, repr(t0), str(folder / "none.toml"), str(ticks)],
+                         capture_output=True, text=True, env=env, check=True).stdout
+    figures = dict(line.split() for line in out.splitlines() if line.split()[0] in ("first_frame", "peak_rss_kb"))
+    return {"first_frame_ms": round(float(figures["first_frame"]), 1),
+            "peak_rss_mb": round(int(figures["peak_rss_kb"]) / 1024, 1)}
+
+
+def game_figures(quick: bool, only: str | None) -> dict:
+    from handheld.games.registry import built_games
+
+    out = {}
+    for game in built_games():
+        if only and not only.startswith(game.id) and not game.id.startswith(only.rstrip(":")):
+            continue
+        out[game.id] = game.bench_figures(quick)
+    return out
+
+
+def input_read_cost(quick: bool):
+    try:
+        from handheld.input.bench import read_cost_ms
+    except ImportError:
+        return None
+    return read_cost_ms(quick)
+
+
+def run_bench(args) -> int:
+    frames = 120 if args.quick else 600
+    with tempfile.TemporaryDirectory(prefix="handheld-bench-") as tmp:
+        folder = Path(tmp)
+        report = {"scenes": bench_scenes(args.only, frames, folder)}
+        report.update(startup_and_memory(folder, 120 if args.quick else 600))
+        report["input_latency"] = input_latency(60 if args.quick else 300, folder)
+        cost = input_read_cost(args.quick)
+        if cost is not None:
+            report["input_read_ms"] = cost
+        report["games"] = game_figures(args.quick, args.only)
+    if args.json:
+        print(json.dumps(report, indent=1, sort_keys=True))
+    else:
+        print_report(report)
+    return 0
+
+
+def print_report(report: dict) -> None:
+    print(f"{'scene':24} {'scale1 p50/p99/max (cpu p99) ms':>34} {'scale2 p50/p99/max (cpu p99) ms':>34}")
+    for name, r in report["scenes"].items():
+        cols = [f"{r[k]['p50_ms']:.3f}/{r[k]['p99_ms']:.3f}/{r[k]['max_ms']:.2f} ({r[k]['cpu_p99_ms']:.3f})"
+                for k in TARGETS]
+        print(f"{name:24} {cols[0]:>34} {cols[1]:>34}")
+    print(f"first frame: {report['first_frame_ms']} ms   peak RSS: {report['peak_rss_mb']} MB")
+    lat = report["input_latency"]
+    print(f"input to present: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms ({lat['samples']} presses)")
+    if "input_read_ms" in report:
+        print(f"input read per tick: {report['input_read_ms']:.4f} ms")
+    for game, figures in report["games"].items():
+        for k, v in figures.items():
+            print(f"{game}.{k}: {v}")

@@ -1,0 +1,207 @@
+"""`handheld` command line: one entry point for the cabinet and its tools."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from handheld import __version__  # noqa: E402
+from handheld.games.registry import GAMES  # noqa: E402
+
+DISPLAYS = ("auto", "window", "kmsdrm", "fbdev", "headless")
+
+
+def _add_display_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--display", choices=DISPLAYS, help="where to draw (default: config, else auto)")
+    p.add_argument("--fbdev", metavar="PATH", help="framebuffer device for --display fbdev (default /dev/fb0)")
+    p.add_argument("--scale", type=int, metavar="N", help="whole-number scale (default: largest that fits)")
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+
+
+def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="handheld", description="Boot-to-game arcade cabinet for the Raspberry Pi.")
+    parser.add_argument("--version", action="version", version=f"handheld {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", help="run the cabinet (the default command)")
+    _add_display_args(run)
+    run.add_argument("--kiosk", action="store_true", help="no quitting from the pad except the admin combo")
+    run.add_argument("--game", choices=list(GAMES), help="open this game straight away")
+    run.add_argument("--config", metavar="PATH", help="settings file (default: $HANDHELD_CONFIG or ~/.config/handheld/handheld.toml)")
+    run.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds (headless default: 30)")
+    run.add_argument("--shots", metavar="DIR", default="out/headless", help="headless: save screenshots here (default out/headless)")
+    run.add_argument("--seed", type=_seed, help="base seed for matches and demos")
+    run.set_defaults(func=cmd_run)
+
+    sp = sub.add_parser("selfplay", help="one whole match between computer players, headless, at full speed")
+    sp.add_argument("game", choices=list(GAMES))
+    sp.add_argument("--seed", type=_seed, default=1)
+    sp.add_argument("--players", type=int, metavar="N", help="number of computer players (games with 2-4)")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_selfplay)
+
+    b = sub.add_parser("bench", help="measure frame times, start-up, memory, input latency")
+    b.add_argument("--json", action="store_true", help="print the figures as JSON")
+    b.add_argument("--quick", action="store_true", help="fewer frames: a smoke run")
+    b.add_argument("--only", metavar="PREFIX", help="only scenes whose key starts with PREFIX (e.g. sphinx:)")
+    b.set_defaults(func=cmd_bench)
+
+    sh = sub.add_parser("screenshot", help="render a scene headless to a PNG")
+    sh.add_argument("target", metavar="GAME[:SCENE]", help="menu, menu:title, menu:attract, or a game id with an optional scene")
+    sh.add_argument("--seed", type=_seed, default=1)
+    sh.add_argument("--ticks", type=int, default=0, metavar="T", help="run T ticks before taking the picture")
+    sh.add_argument("--scale", type=int, default=1, metavar="N", help="enlarge the PNG by N")
+    sh.add_argument("--out", required=True, metavar="FILE.png")
+    sh.set_defaults(func=cmd_screenshot)
+
+    rp = sub.add_parser("replay", help="re-run a recorded match")
+    rp.add_argument("file")
+    rp.add_argument("--verify", action="store_true", help="check the final state hash and exit 0/1")
+    rp.set_defaults(func=cmd_replay)
+
+    doc = sub.add_parser("doctor", help="check devices, permissions, drivers and config")
+    doc.add_argument("--config", metavar="PATH")
+    doc.set_defaults(func=cmd_doctor)
+
+    it = sub.add_parser("input-test", help="show every input device and action live")
+    _add_display_args(it)
+    it.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    it.add_argument("--config", metavar="PATH")
+    it.set_defaults(func=cmd_input_test)
+
+    hw = sub.add_parser("hw", help="hardware helpers")
+    hw_sub = hw.add_subparsers(dest="hw_command", metavar="HWCOMMAND")
+    ov = hw_sub.add_parser("overlay", help="print config.txt lines that turn a GPIO pin map into an evdev device")
+    ov.add_argument("pinmap", metavar="PINMAP.toml")
+    ov.set_defaults(func=cmd_hw_overlay)
+    hw.set_defaults(func=lambda args: _usage(hw))
+
+    for game_id, (_module, title) in GAMES.items():
+        gp = sub.add_parser(game_id, help=f"{title} tools")
+        if game_command == game_id:
+            from handheld.games.registry import load_game
+            load_game(game_id).add_cli(gp)
+        gp.set_defaults(func=lambda args, p=gp: _usage(p))
+    return parser
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def _setup_logging(verbose: bool) -> None:
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO,
+                        format="handheld: %(message)s", stream=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+        argv = ["run"] + argv
+    game_command = argv[0] if argv and argv[0] in GAMES else None
+    parser = build_parser(game_command)
+    args = parser.parse_args(argv)
+    _setup_logging(getattr(args, "verbose", False))
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+# --- commands -----------------------------------------------------------------
+
+def cmd_run(args) -> int:
+    from handheld.runner import run_cabinet
+
+    return run_cabinet(args)
+
+
+def cmd_selfplay(args) -> int:
+    from handheld.games.registry import load_game
+
+    game = load_game(args.game)
+    if not game.built:
+        print(f"handheld: error: {args.game} is not built yet (coming soon)", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    result = game.selfplay(args.seed, args.players)
+    seconds = time.perf_counter() - start
+    out = {"game": args.game, "seed": args.seed, **result, "seconds": round(seconds, 3)}
+    if args.json:
+        print(json.dumps(out, sort_keys=True))
+    else:
+        for k, v in out.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from handheld.bench import run_bench
+
+    return run_bench(args)
+
+
+def cmd_screenshot(args) -> int:
+    from handheld.screenshot import take_screenshot
+
+    return take_screenshot(args)
+
+
+def cmd_replay(args) -> int:
+    from handheld.runtime.replay import Replay, ReplayError, run_replay
+
+    try:
+        replay = Replay.load(args.file)
+        scene = run_replay(replay)
+    except ReplayError as e:
+        print(f"handheld: error: {e}", file=sys.stderr)
+        return 2
+    got = scene.state_hash()
+    print(f"{replay.game} seed {replay.seed}: {replay.ticks} ticks, state {got}")
+    if args.verify:
+        if got != replay.state_hash:
+            print(f"handheld: replay MISMATCH: recorded {replay.state_hash}, re-run gives {got}", file=sys.stderr)
+            return 1
+        print("replay verified: same final state")
+    return 0
+
+
+def _lazy(module: str, what: str):
+    import importlib
+
+    try:
+        return importlib.import_module(module).main
+    except ImportError as e:
+        if e.name and module.startswith(e.name):
+            print(f"handheld: error: {what} is not available in this build", file=sys.stderr)
+            return None
+        raise
+
+
+def cmd_doctor(args) -> int:
+    main = _lazy("handheld.input.doctor", "doctor")
+    return 2 if main is None else main(args)
+
+
+def cmd_input_test(args) -> int:
+    main = _lazy("handheld.input.inputtest", "input-test")
+    return 2 if main is None else main(args)
+
+
+def cmd_hw_overlay(args) -> int:
+    main = _lazy("handheld.input.overlay", "hw overlay")
+    return 2 if main is None else main(args)

@@ -1,0 +1,255 @@
+"""Settings: built-in defaults, then TOML files, validated key by key.
+
+Layers, later wins:
+  1. the defaults below;
+  2. /boot/firmware/handheld.toml (a builder edits it on the SD card from any PC);
+  3. the main config file: --config, else $HANDHELD_CONFIG, else
+     $XDG_CONFIG_HOME/handheld/handheld.toml. The settings menu saves here.
+
+A broken file or a bad value never stops the cabinet: it is reported in one
+line naming the key and the default is used. Saving is atomic (temporary file,
+fsync, rename), so a power cut leaves either the old or the new file.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+
+from handheld.tomlwrite import dumps
+
+log = logging.getLogger("handheld.config")
+
+BOOT_CONFIG = Path("/boot/firmware/handheld.toml")
+
+DISPLAY_BACKENDS = ("auto", "window", "kmsdrm", "fbdev", "headless")
+
+# key -> (default, check). A check returns an error string or None.
+def _choice(*options):
+    return lambda v: None if v in options else f"must be one of {', '.join(map(str, options))}"
+
+
+def _int_range(lo, hi):
+    return lambda v: (None if isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+                      else f"must be a whole number from {lo} to {hi}")
+
+
+def _bool(v):
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def _str(v):
+    return None if isinstance(v, str) else "must be a string"
+
+
+SCHEMA: dict[str, tuple] = {
+    "display.backend": ("auto", _choice(*DISPLAY_BACKENDS)),
+    "display.scale": (0, _int_range(0, 8)),          # 0: largest whole number that fits
+    "display.fbdev": ("/dev/fb0", _str),
+    "display.rotate": (0, _choice(0, 90, 180, 270)),
+    "display.colour_blind": (False, _bool),
+    "sound.enabled": (True, _bool),
+    "sound.volume": (80, _int_range(0, 100)),
+    "cabinet.kiosk": (False, _bool),
+    "cabinet.attract_after_s": (60, _int_range(5, 3600)),
+    "cabinet.idle_return_s": (180, _int_range(10, 86400)),   # kiosk: idle game -> title
+    "cabinet.admin_hold_s": (5, _int_range(1, 30)),
+    "cabinet.admin_combo": ("START+SELECT+FIRE", _str),
+    "cabinet.demo_seconds": (40, _int_range(5, 600)),
+}
+
+# Sections whose contents are validated by their owner rather than SCHEMA.
+FREE_SECTIONS = ("input", "games")
+
+
+def default_config_path() -> Path:
+    env = os.environ.get("HANDHELD_CONFIG")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "handheld" / "handheld.toml"
+
+
+def state_dir() -> Path:
+    env = os.environ.get("HANDHELD_STATE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "handheld"
+
+
+def _flatten(data: dict, prefix: str = "") -> dict:
+    out = {}
+    for k, v in data.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict) and key not in FREE_SECTIONS and not key.startswith("games."):
+            out.update(_flatten(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def _unflatten(flat: dict) -> dict:
+    out: dict = {}
+    for key, v in flat.items():
+        parts = key.split(".")
+        node = out
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = v
+    return out
+
+
+class Config:
+    def __init__(self, path: Path | None = None, boot_path: Path | None = BOOT_CONFIG):
+        self.path = Path(path) if path else default_config_path()
+        self.boot_path = boot_path
+        self.warnings: list[str] = []
+        self._values = {k: v for k, (v, _check) in SCHEMA.items()}
+        self._free: dict[str, dict] = {s: {} for s in FREE_SECTIONS}
+        self._saved: dict = {}          # what the main file holds (and what save writes)
+
+    @classmethod
+    def load(cls, path: Path | str | None = None, boot_path: Path | None = BOOT_CONFIG) -> "Config":
+        cfg = cls(Path(path) if path else None, boot_path)
+        if boot_path is not None:
+            cfg._apply(cfg._read(Path(boot_path)), str(boot_path))
+        own = cfg._read(cfg.path)
+        cfg._saved = own
+        cfg._apply(own, str(cfg.path))
+        for w in cfg.warnings:
+            log.warning("%s", w)
+        return cfg
+
+    def _read(self, path: Path) -> dict:
+        try:
+            with open(path, "rb") as f:
+                return tomllib.load(f)
+        except FileNotFoundError:
+            return {}
+        except tomllib.TOMLDecodeError as e:
+            self.warnings.append(f"{path}: not valid TOML ({e}); using defaults for it — fix or delete the file")
+        except OSError as e:
+            self.warnings.append(f"{path}: cannot read ({e.strerror}); using defaults for it")
+        return {}
+
+    def _apply(self, data: dict, source: str) -> None:
+        for section in FREE_SECTIONS:
+            if section in data:
+                value = data[section]
+                if isinstance(value, dict):
+                    self._free[section] = _merge(self._free[section], value)
+                else:
+                    self.warnings.append(f"{source}: [{section}] must be a table; ignored")
+        flat = _flatten({k: v for k, v in data.items() if k not in FREE_SECTIONS})
+        for key, value in flat.items():
+            if key not in SCHEMA:
+                self.warnings.append(f"{source}: unknown setting {key!r} ignored (known: see README 'Configuration')")
+                continue
+            error = SCHEMA[key][1](value)
+            if error:
+                self.warnings.append(f"{source}: {key} = {value!r} {error}; using {SCHEMA[key][0]!r}")
+                continue
+            self._values[key] = value
+        if "input" in data and isinstance(data["input"], dict):
+            self._validate_input(source)
+
+    def _validate_input(self, source: str) -> None:
+        try:
+            from handheld.input import settings as input_settings
+        except ImportError:
+            return
+        clean, warnings = input_settings.validate(self._free["input"])
+        self._free["input"] = clean
+        self.warnings.extend(f"{source}: {w}" for w in warnings)
+
+    # --- access ---------------------------------------------------------
+    def get(self, key: str, default=None):
+        if key in self._values:
+            return self._values[key]
+        section, _, rest = key.partition(".")
+        if section in self._free:
+            node = self._free[section]
+            for part in rest.split(".") if rest else []:
+                if not isinstance(node, dict) or part not in node:
+                    return default
+                node = node[part]
+            return copy.deepcopy(node)
+        return default
+
+    def set(self, key: str, value) -> None:
+        """Change a setting (validated) and mark it for saving in the main file."""
+        section = key.partition(".")[0]
+        if key in SCHEMA:
+            error = SCHEMA[key][1](value)
+            if error:
+                raise ValueError(f"{key} = {value!r} {error}")
+            self._values[key] = value
+        elif section in FREE_SECTIONS:
+            parts = key.split(".")
+            node = self._free
+            for p in parts[:-1]:
+                node = node.setdefault(p, {})
+            node[parts[-1]] = copy.deepcopy(value)
+        else:
+            raise KeyError(f"unknown setting {key!r}")
+        parts = key.split(".")
+        node = self._saved
+        for p in parts[:-1]:
+            nxt = node.get(p)
+            if not isinstance(nxt, dict):
+                nxt = node[p] = {}
+            node = nxt
+        node[parts[-1]] = copy.deepcopy(value)
+
+    def as_dict(self) -> dict:
+        out = _unflatten(self._values)
+        out.update(copy.deepcopy(self._free))
+        return out
+
+    def save(self) -> None:
+        """Write the main file atomically with everything set there so far."""
+        atomic_write(self.path, dumps(self._saved))
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = copy.deepcopy(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+def atomic_write(path: Path | str, text: str) -> None:
+    """Replace `path` with `text` so that readers (and a power cut) see the old
+    file or the new one, never a mix: temp file in the same directory, fsync,
+    rename, fsync the directory."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,129 @@
+"""Straight to the Linux framebuffer through a numpy memmap.
+
+Geometry comes from sysfs (/sys/class/graphics/fbN: virtual_size,
+bits_per_pixel, stride). Supports 16 bpp RGB565 (incl. SPI LCDs such as
+320x240 fbtft panels) and 32 bpp XRGB8888; whole-number scaling, centred on
+black; rotation for panels mounted sideways. Each frame is converted and
+scaled by SDL into a staging surface of the framebuffer's own pixel format and
+then copied in one assignment, so no half-drawn frame is ever visible for long.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+from handheld import SCREEN_H, SCREEN_W
+from handheld.display.base import Display, DisplayError, fit_scale
+
+FORMATS = {
+    16: ((0xF800, 0x07E0, 0x001F, 0), np.uint16),   # RGB565
+    32: ((0xFF0000, 0x00FF00, 0x0000FF, 0), np.uint32),  # XRGB8888
+}
+
+
+@dataclass(frozen=True)
+class FbGeometry:
+    width: int
+    height: int
+    bpp: int
+    stride: int  # bytes per row, may exceed width * bpp / 8
+
+    @classmethod
+    def read(cls, device: str, sysfs_root: str = "/sys/class/graphics") -> "FbGeometry":
+        name = Path(device).name
+        base = Path(sysfs_root) / name
+        try:
+            w, h = (int(x) for x in (base / "virtual_size").read_text().strip().split(","))
+            bpp = int((base / "bits_per_pixel").read_text().strip())
+            stride_file = base / "stride"
+            stride = int(stride_file.read_text().strip()) if stride_file.exists() else w * bpp // 8
+        except (OSError, ValueError) as e:
+            raise DisplayError(f"cannot read framebuffer geometry from {base} ({e}) — is {device} a framebuffer?") from None
+        if bpp not in FORMATS:
+            raise DisplayError(f"{device} is {bpp} bpp; only 16 (RGB565) and 32 (XRGB8888) are supported — "
+                               f"set framebuffer_depth=16 or 32 in config.txt")
+        return cls(w, h, bpp, stride)
+
+
+class FbdevDisplay(Display):
+    name = "fbdev"
+
+    def __init__(self, device: str = "/dev/fb0", scale: int = 0, rotate: int = 0,
+                 sysfs_root: str = "/sys/class/graphics"):
+        if rotate not in (0, 90, 180, 270):
+            raise DisplayError(f"rotate must be 0, 90, 180 or 270, not {rotate}")
+        self.device = device
+        self.geometry = geo = FbGeometry.read(device, sysfs_root)
+        self.rotate = rotate
+        pic_w, pic_h = (SCREEN_H, SCREEN_W) if rotate in (90, 270) else (SCREEN_W, SCREEN_H)
+        fit = fit_scale(geo.width, geo.height, pic_w, pic_h)
+        self.scale = min(scale, fit) if scale else fit
+        if pic_w > geo.width or pic_h > geo.height:
+            raise DisplayError(f"{device} is {geo.width}x{geo.height}, smaller than the {pic_w}x{pic_h} picture — "
+                               f"set display.rotate to match the panel")
+        self.out_w, self.out_h = pic_w * self.scale, pic_h * self.scale
+        self.x0 = (geo.width - self.out_w) // 2
+        self.y0 = (geo.height - self.out_h) // 2
+        masks, dtype = FORMATS[geo.bpp]
+        self._staging = pygame.Surface((self.out_w, self.out_h), 0, geo.bpp, masks)
+        self._rotated = None
+        try:
+            fd = os.open(device, os.O_RDWR)
+        except OSError as e:
+            raise DisplayError(open_error(device, e)) from None
+        with os.fdopen(fd, "r+b") as f:
+            self._map = np.memmap(f, dtype=np.uint8, mode="r+", shape=(geo.height, geo.stride))
+        px = geo.bpp // 8
+        rows = self._map[self.y0:self.y0 + self.out_h, self.x0 * px:(self.x0 + self.out_w) * px]
+        self._target = rows.view(dtype)
+        self._map[:] = 0  # black borders, once
+
+    def present(self, surface) -> None:
+        src = surface
+        if self.rotate:
+            src = pygame.transform.rotate(surface, -self.rotate)
+        if self.scale == 1:
+            self._staging.blit(src, (0, 0))
+        elif src.get_bitsize() == self._staging.get_bitsize() and src.get_masks() == self._staging.get_masks():
+            pygame.transform.scale(src, (self.out_w, self.out_h), self._staging)
+        else:
+            self._staging.blit(pygame.transform.scale(src, (self.out_w, self.out_h)), (0, 0))
+        buf = self._staging.get_buffer()
+        try:
+            pitch = self._staging.get_pitch() // self._target.itemsize
+            pixels = np.frombuffer(buf, dtype=self._target.dtype).reshape(self.out_h, pitch)
+            self._target[:, :] = pixels[:, : self.out_w]
+        finally:
+            del buf
+
+    def close(self) -> None:
+        self._map.flush()
+        self._target = None
+        self._map = None
+
+    def describe(self) -> str:
+        g = self.geometry
+        return (f"fbdev {self.device} {g.width}x{g.height} {g.bpp}bpp stride {g.stride}, "
+                f"scale {self.scale}, rotate {self.rotate}")
+
+    @staticmethod
+    def available(device: str = "/dev/fb0") -> tuple[bool, str]:
+        if not os.path.exists(device):
+            return False, f"no {device}"
+        if not os.access(device, os.W_OK):
+            return False, f"{device} is not writable (add the user to group video)"
+        return True, f"{device} is writable"
+
+
+def open_error(device: str, e: OSError) -> str:
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return f"cannot open {device}: permission denied — add the user to group video"
+    if e.errno == errno.ENOENT:
+        return f"cannot open {device}: no such device — enable a framebuffer (dtoverlay=vc4-kms-v3d or an fbtft panel overlay)"
+    return f"cannot open {device}: {e.strerror}"

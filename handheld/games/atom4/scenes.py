@@ -1,0 +1,136 @@
+"""Atom-4's options screen, and the factories the cabinet's tools call."""
+
+from __future__ import annotations
+
+import pygame
+
+from handheld.games.atom4 import ai
+from handheld.games.atom4.match import DEFAULT_OPTIONS
+from handheld.games.atom4.screen import MatchScene
+from handheld.games.atom4.view import Sprites
+from handheld.input.actions import Action
+from handheld.scene import Scene
+from handheld.input.actions import frame_from_masks
+from handheld.runtime.rng import Rng
+from handheld.ui.palette import rgb
+from handheld.ui.text import draw_text
+from handheld.ui.widgets import Menu, TextWindow, draw_title
+
+LEVEL_NAMES = tuple(ai.LEVELS)
+HELP = {
+    "PLAYERS": ["1: YOU AGAINST THE COMPUTER", "2: TWO PLAYERS, ONE STICK EACH"],
+    "SIDE": ["WHITE (P1) PLAYS RED GREEN BLUE", "BLACK (P2) PLAYS YELLOW CYAN PURPLE"],
+    "LEVEL": ["EASY LOOKS 2 MOVES AHEAD", "NORMAL AND HARD SEE THREATS, DEEPER"],
+    "ROUNDS": ["SCORE ACROSS ROUNDS; EACH ROUND", "STARTS WITH THE NEXT COLOUR"],
+    "START": ["PLACE A PIECE WHERE IT TOUCHES TWO", "TOUCHING PIECES; MIX COLOURS TO WIN"],
+}
+
+
+class OptionsScene(Scene):
+    """PLAYERS / SIDE / LEVEL / ROUNDS, changed with left-right or FIRE; START
+    item begins the match; ALT leaves for the cabinet menu."""
+
+    def __init__(self, ctx, game):
+        self.ctx, self.game = ctx, game
+        self.options = dict(DEFAULT_OPTIONS)
+        saved = ctx.extras.get("atom4.options")
+        if saved:
+            self.options.update(saved)
+        self.menu = Menu(self._items())
+        self.window = TextWindow()
+        self.tick = 0
+        self._cache_key = None
+        self._cache = pygame.Surface((320, 240))
+        self.sprites = None
+
+    def _items(self) -> list[str]:
+        o = self.options
+        side = "WHITE (P1)" if o["human_side"] == 1 else "BLACK (P2)"
+        return [f"PLAYERS   {o['players']}", f"SIDE      {side}", f"LEVEL     {o['level'].upper()}",
+                f"ROUNDS    {o['rounds']}", "START"]
+
+    def _disabled(self) -> set:
+        return {1, 2} if self.options["players"] == 2 else set()
+
+    def _change(self, step: int) -> None:
+        o, k = self.options, self.menu.index
+        if k == 0:
+            o["players"] = 2 if o["players"] == 1 else 1
+        elif k == 1:
+            o["human_side"] = 3 - o["human_side"]
+        elif k == 2:
+            o["level"] = LEVEL_NAMES[(LEVEL_NAMES.index(o["level"]) + step) % len(LEVEL_NAMES)]
+        elif k == 3:
+            o["rounds"] = (1, 3, 5)[((1, 3, 5).index(o["rounds"]) + step) % 3]
+
+    def update(self, frame) -> None:
+        self.tick += 1
+        inp = frame.merged()
+        self.menu.disabled = self._disabled()
+        action = self.menu.update(inp)
+        dx, _ = inp.stick_repeat()
+        if dx and self.menu.index < 4:
+            self._change(dx)
+        if action == "select":
+            if self.menu.index == 4:
+                self.ctx.extras["atom4.options"] = dict(self.options)
+                self.ctx.start_match(self.game, dict(self.options))
+            else:
+                self._change(1)
+        elif action == "back":
+            self.ctx.back_to_menu()
+        self.menu.items = self._items()
+
+    def draw(self, surface) -> None:
+        aid = bool(self.ctx.setting("display.colour_blind", False))
+        key = (tuple(self.menu.items), self.menu.index, aid)
+        if key != self._cache_key:
+            self._cache_key = key
+            s = self._cache
+            s.fill(rgb("ink"))
+            draw_title(s, "ATOM-4", "OPTIONS")
+            self.menu.draw(s, 40, 40)
+            draw_text(s, 40, 118, f"COLOUR AID  {'ON' if aid else 'OFF'}  (CABINET SETTINGS)", "grey",
+                      size="small")
+            sp = Sprites(aid)
+            for k, c in enumerate((1, 3, 2, 6, 4, 5, 0, 7)):
+                s.blit(sp.pieces[c], (40 + k * 16, 132))
+            item = self.menu.items[self.menu.index].split()[0]
+            self.window.draw(s, [(HELP[item][0], "silver"), (HELP[item][1], "silver"),
+                                 ("STICK CHANGE  FIRE OK  ALT BACK", "grey"), ""])
+        surface.blit(self._cache, (0, 0))
+
+
+def demo_scene(ctx, seed: int) -> MatchScene:
+    return MatchScene(ctx, seed, {"players": 0, "level": "normal", "rounds": 1}, title="ATOM-4 DEMO")
+
+
+def played_scene(ctx, seed: int, moves: int = 14, options=None) -> MatchScene:
+    """A match a few (seeded random) moves in: for screenshots and bench."""
+    scene = MatchScene(ctx, seed, options or {"players": 1, "level": "normal", "rounds": 3})
+    m, rng = scene.match, Rng(seed).fork("atom4.setup")
+    for _ in range(moves):
+        if m.pos.winner is not None:
+            break
+        m._play(rng.choice(m.pos.legal_moves()))
+    if m.phase == "play":
+        m.cursor = m.pos.legal_moves()[0]
+        m.turn_tick = m.tick
+    return scene
+
+
+class CursorSweep(Scene):
+    """Bench: a human's turn, the cursor swept along the lattice by a scripted stick."""
+
+    def __init__(self, ctx, seed: int):
+        self.inner = played_scene(ctx, seed, 14, {"players": 2, "level": "normal", "rounds": 3})
+        self.n = 0
+
+    def update(self, frame) -> None:
+        self.n += 1
+        mask = (Action.RIGHT, Action.DOWN, Action.LEFT, Action.UP)[(self.n // 40) % 4] if self.n % 5 == 0 else 0
+        p = (mask, mask, 0, mask)
+        self.inner.update(frame_from_masks(p, p))
+
+    def draw(self, surface) -> None:
+        self.inner.draw(surface)

@@ -1,0 +1,394 @@
+"""Sorcerer's Chamber rules: state, legal actions, apply. Pure: no pygame, no
+clock, no I/O; one Rng for setup only (the game itself has no chance).
+
+The game is a chain of decisions, each by one player (`to_act`):
+  phase "turn"    the current sorcerer moves, rotates, casts or ends the turn;
+  phase "deflect" the zapped sorcerer decides out of turn whether to deflect;
+  phase "place"   the user of a spent orb (heal: the receiver) places it;
+  phase "over"    one sorcerer is left.
+Actions are tuples (see `legal_actions`). Hands are per-suit counts: orbs of
+one suit are interchangeable (coin values are not used).
+"""
+
+from __future__ import annotations
+
+from handheld.games.chamber.board import (  # noqa: F401 (zap/step_targets re-exported)
+    NEIGHBOURS, NSUITS, ORB_LAYOUT, ORDINARY_SPACES, PORTAL_BASE, START_FACING,
+    step_targets, zap_targets,
+)
+
+PYRAMIDS = 3
+MOVES_PER_TURN = 2
+TIME_STONES = 3
+BONUS_SPELLS = ("zap", "warp", "time")  # an own-suit orb may serve twice; not shield/deflect
+SEATS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}  # suits (= portals) taken per player count
+
+
+class IllegalAction(ValueError):
+    pass
+
+
+class State:
+    __slots__ = ("n", "suit", "pos", "facing", "pyr", "hand", "shield", "stunned",
+                 "confused", "orbs", "current", "moves", "stones", "phase", "bonus",
+                 "pending", "queue", "end_after", "winner", "turn", "calm")
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.n = self.n
+        s.suit = self.suit
+        s.pos = self.pos[:]
+        s.facing = self.facing[:]
+        s.pyr = self.pyr[:]
+        s.hand = [h[:] for h in self.hand]
+        s.shield = self.shield[:]
+        s.stunned = self.stunned[:]
+        s.confused = self.confused[:]
+        s.orbs = dict(self.orbs)
+        s.current, s.moves, s.stones, s.phase = self.current, self.moves, self.stones, self.phase
+        s.bonus = self.bonus
+        s.pending = self.pending
+        s.queue = self.queue[:]
+        s.end_after, s.winner, s.turn, s.calm = self.end_after, self.winner, self.turn, self.calm
+        return s
+
+    def hash_fields(self):
+        return (self.n, self.suit, self.pos, self.facing, self.pyr, self.hand, self.shield,
+                self.stunned, self.confused, sorted(self.orbs.items()), self.current,
+                self.moves, self.stones, self.phase, self.bonus, self.pending, self.queue,
+                self.end_after, self.winner, self.turn, self.calm)
+
+    # --- queries -------------------------------------------------------
+    def alive(self, p: int) -> bool:
+        return self.pos[p] >= 0
+
+    def living(self) -> list[int]:
+        return [p for p in range(self.n) if self.pos[p] >= 0]
+
+    def hand_of(self, p: int) -> list[int]:
+        return self.hand[p]
+
+    def has_shield(self, p: int) -> bool:
+        return self.shield[p] >= 0
+
+    def occupant(self, space: int) -> int:
+        for p in range(self.n):
+            if self.pos[p] == space:
+                return p
+        return -1
+
+    def to_act(self) -> int:
+        if self.phase == "turn":
+            return self.current
+        if self.phase == "deflect":
+            return self.pending[1]
+        if self.phase == "place":
+            return self.queue[0][0]
+        return -1
+
+
+def new_game(players: int, rng) -> State:
+    if players not in SEATS:
+        raise ValueError(f"Sorcerer's Chamber is for 2-4 players, not {players}")
+    s = State()
+    s.n = players
+    s.suit = tuple(SEATS[players])
+    s.pos = [PORTAL_BASE + su for su in s.suit]
+    s.facing = [START_FACING[su] for su in s.suit]
+    s.pyr = [PYRAMIDS] * players
+    s.hand = [[0] * NSUITS for _ in range(players)]
+    s.shield = [-1] * players
+    s.stunned = [False] * players
+    s.confused = [False] * players
+    suits = [k for k in range(NSUITS) for _ in range(6)]
+    rng.shuffle(suits)
+    s.orbs = {sp: (su,) for sp, su in zip(ORB_LAYOUT, suits)}
+    s.current = rng.randrange(players)  # stands in for the seed's dice roll
+    s.moves, s.stones, s.phase = MOVES_PER_TURN, TIME_STONES, "turn"
+    s.bonus = ""          # first spell of a pending own-suit orb ("" = none)
+    s.pending = None      # zap awaiting a deflect decision: (zapper, target, suit, was_bonus)
+    s.queue = []          # orbs waiting to be placed: [(placer, suit)]
+    s.end_after, s.winner, s.turn = False, -1, 1
+    s.calm = 0            # turns since a sorcerer last lost a pyramid (public)
+    return s
+
+
+def placement_spaces(state: State, placer: int) -> list[int]:
+    """Where `placer` may put an orb: unoccupied ordinary space (no sorcerer,
+    no orb), not a portal, not next to its own sorcerer."""
+    taken = set(state.pos) | set(state.orbs)
+    near = NEIGHBOURS[state.pos[placer]] if state.alive(placer) else frozenset()
+    out = [sp for sp in ORDINARY_SPACES if sp not in taken and sp not in near]
+    return out or [sp for sp in ORDINARY_SPACES if sp not in taken]
+
+
+def receivers(state: State, p: int) -> tuple[int, int]:
+    """(left, right) living neighbours at the table; clockwise = to the left."""
+    n = state.n
+    left = next(q for q in ((p + k) % n for k in range(1, n)) if state.alive(q))
+    right = next(q for q in ((p - k) % n for k in range(1, n)) if state.alive(q))
+    return left, right
+
+
+# --- legal actions -----------------------------------------------------------
+def legal_actions(state) -> list[tuple]:
+    """Every legal action for `state.to_act()`. Reads only public fields and the
+    acting player's own hand (via hand_of), so a PlayerView works as well."""
+    if state.phase == "over":
+        return []
+    if state.phase == "place":
+        return [("place", sp) for sp in placement_spaces(state, state.queue[0][0])]
+    if state.phase == "deflect":
+        me = state.pending[1]
+        hand = state.hand_of(me)
+        return [("deflect", -1)] + [("deflect", s) for s in range(NSUITS) if hand[s]]
+    me = state.current
+    hand = state.hand_of(me)
+    own = state.suit[me]
+    pos, f = state.pos, state.facing[me]
+    out: list[tuple] = []
+    if state.moves > 0:
+        out += [("move", t) for t in step_targets(pos, f, me)]
+        out += [("rotate", d) for d in range(8) if d != f]
+    suits = [s for s in range(NSUITS) if hand[s]]
+    for t in zap_targets(pos, f, me):
+        if not state.stunned[t]:
+            out += [("zap", s, t, 0) for s in suits]
+            if state.bonus:
+                out.append(("zap", own, t, 1))
+    if not state.has_shield(me):
+        out += [("shield", s) for s in suits]
+    for t in state.living():
+        if t != me and not state.confused[t] and hand[state.suit[t]]:
+            dests = [-1] + [sp for sp in NEIGHBOURS[pos[t]] if sp not in pos]
+            faces = [-1] + [d for d in range(8) if d != state.facing[t]]
+            out += [("confuse", state.suit[t], t, sp, d) for sp in sorted(dests)
+                    for d in faces if sp >= 0 or d >= 0]
+    if state.pyr[me] < PYRAMIDS:
+        left, right = receivers(state, me)
+        for a in sorted({own, state.suit[left]}):
+            for b in sorted({own, state.suit[right]}):
+                if hand[a] and hand[b] and (a != b or hand[a] >= 2):
+                    out.append(("heal", a, b))
+    for s in suits:
+        if PORTAL_BASE + s not in pos:
+            out.append(("warp", s, 0))
+    if state.bonus and PORTAL_BASE + own not in pos:
+        out.append(("warp", own, 1))
+    if state.stones > 0:
+        out += [("time", s, 0) for s in suits]
+    if state.bonus and (state.stones > 0 or state.bonus == "time"):
+        out.append(("time", own, 1))
+    if state.bonus:
+        out.append(("release",))
+    out.append(("end",))
+    return out
+
+
+def is_legal(state, action: tuple) -> bool:
+    return tuple(action) in legal_actions(state)
+
+
+# --- applying ----------------------------------------------------------------
+def apply(state: State, action: tuple) -> list[tuple]:
+    """Apply a legal action in place; return the events it caused (for screens)."""
+    action = tuple(action)
+    if action not in legal_actions(state):
+        raise IllegalAction(f"illegal action {action!r} in phase {state.phase}")
+    ev: list[tuple] = []
+    kind = action[0]
+    me = state.to_act()
+    if kind == "place":
+        placer, suit = state.queue.pop(0)
+        state.orbs[action[1]] = (suit,)
+        ev.append(("place", placer, action[1], suit))
+    elif kind == "deflect":
+        _resolve_zap(state, action[1], ev)
+    elif kind == "move":
+        frm = state.pos[me]
+        state.pos[me] = action[1]
+        state.moves -= 1
+        ev.append(("move", me, frm, action[1]))
+        _pickup(state, me, ev)
+    elif kind == "rotate":
+        state.facing[me] = action[1]
+        state.moves -= 1
+        ev.append(("rotate", me, action[1]))
+    elif kind == "end" or kind == "release":
+        if state.bonus:
+            state.queue.append((me, state.suit[me]))
+            state.bonus = ""
+        state.end_after = kind == "end"
+    else:
+        _cast(state, me, action, ev)
+    _settle(state, ev)
+    return ev
+
+
+def _spend(state: State, me: int, suit: int, use_bonus: int) -> str:
+    """Take the orb from the hand or the pending bonus; returns the bonus's
+    first spell when this is its second use. Using another orb forfeits a
+    pending bonus (its two uses must be consecutive): it is placed first."""
+    if use_bonus:
+        first, state.bonus = state.bonus, ""
+        return first
+    if state.bonus:
+        state.queue.append((me, state.suit[me]))
+        state.bonus = ""
+    state.hand[me][suit] -= 1
+    return ""
+
+
+def _after_use(state: State, me: int, suit: int, spell: str, second_use: bool) -> None:
+    if not second_use and suit == state.suit[me] and spell in BONUS_SPELLS:
+        state.bonus = spell
+    else:
+        state.queue.append((me, suit))
+
+
+def _cast(state: State, me: int, action: tuple, ev: list) -> None:
+    kind = action[0]
+    if kind == "zap":
+        _, suit, target, use_bonus = action
+        first = _spend(state, me, suit, use_bonus)
+        state.pending = (me, target, suit, 1 if (use_bonus or first) else 0)
+        ev.append(("zap", me, target))
+        if sum(state.hand[target]) == 0:
+            _resolve_zap(state, -1, ev)
+        return
+    if kind == "shield":
+        _spend(state, me, action[1], 0)
+        state.shield[me] = action[1]
+        ev.append(("shield", me))
+    elif kind == "confuse":
+        _, suit, t, dest, face = action
+        _spend(state, me, suit, 0)
+        if face >= 0:
+            state.facing[t] = face
+        ev.append(("confuse", me, t, state.pos[t], dest, face))
+        if dest >= 0:
+            state.pos[t] = dest
+            _pickup(state, t, ev)
+        state.confused[t] = True
+        _after_use(state, me, suit, "confuse", False)
+    elif kind == "heal":
+        _, a, b = action
+        _spend(state, me, a, 0)
+        state.hand[me][b] -= 1
+        left, right = receivers(state, me)
+        state.queue += [(left, a), (right, b)]
+        state.pyr[me] += 1
+        ev.append(("heal", me, left, a, right, b))
+    elif kind == "warp":
+        _, suit, use_bonus = action
+        first = _spend(state, me, suit, use_bonus)
+        ev.append(("warp", me, state.pos[me], PORTAL_BASE + suit))
+        state.pos[me] = PORTAL_BASE + suit
+        _pickup(state, me, ev)
+        _after_use(state, me, suit, "warp", bool(use_bonus or first))
+    elif kind == "time":
+        _, suit, use_bonus = action
+        first = _spend(state, me, suit, use_bonus)
+        loophole = bool(use_bonus) and first == "time"
+        if not loophole:
+            state.stones -= 1
+        state.moves += 1
+        ev.append(("time", me, loophole))
+        _after_use(state, me, suit, "time", bool(use_bonus))
+
+
+def _resolve_zap(state: State, deflect: int, ev: list) -> None:
+    zapper, target, suit, second = state.pending
+    state.pending = None
+    victim = target
+    ev.append(("reveal", "zap", zapper, suit))
+    if deflect >= 0:
+        state.hand[target][deflect] -= 1
+        state.queue.append((target, deflect))
+        ev.append(("reveal", "deflect", target, deflect))
+        if deflect == suit:
+            victim = zapper
+            ev.append(("deflected", target, zapper))
+    _after_use(state, zapper, suit, "zap", bool(second))
+    if state.stunned[victim]:
+        ev.append(("immune", victim))
+        return
+    sh = state.shield[victim]
+    if sh >= 0:
+        state.shield[victim] = -1
+        state.queue.append((victim, sh))
+        ev.append(("reveal", "shield", victim, sh))
+        if sh != suit:
+            ev.append(("blocked", victim))
+            return
+    state.pyr[victim] -= 1
+    state.stunned[victim] = True
+    state.calm = 0
+    ev.append(("hit", victim, state.pyr[victim]))
+    if state.pyr[victim] == 0:
+        _eliminate(state, victim, ev)
+
+
+def _pickup(state: State, p: int, ev: list) -> None:
+    got = state.orbs.pop(state.pos[p], ())
+    for s in got:
+        state.hand[p][s] += 1
+    if got:
+        ev.append(("pickup", p, state.pos[p], got))
+
+
+def _eliminate(state: State, p: int, ev: list) -> None:
+    """The loser's orbs go to the portals one at a time, clockwise from its own;
+    a sorcerer standing on a portal collects what lands there."""
+    orbs = [s for s in range(NSUITS) for _ in range(state.hand[p][s])]
+    if state.shield[p] >= 0:
+        orbs.append(state.shield[p])
+    orbs += [s for q, s in state.queue if q == p]
+    state.queue = [e for e in state.queue if e[0] != p]
+    if state.current == p and state.bonus:
+        orbs.append(state.suit[p])
+        state.bonus = ""
+    state.hand[p] = [0] * NSUITS
+    state.shield[p] = -1
+    state.pos[p] = -1
+    ev.append(("eliminated", p))
+    for i, s in enumerate(orbs):
+        portal = PORTAL_BASE + (state.suit[p] + i) % 4
+        q = state.occupant(portal)
+        if q >= 0:
+            state.hand[q][s] += 1
+            ev.append(("pickup", q, portal, (s,)))
+        else:
+            state.orbs[portal] = state.orbs.get(portal, ()) + (s,)
+            ev.append(("drop", portal, s))
+    alive = state.living()
+    if len(alive) == 1:
+        state.winner = alive[0]
+        state.phase = "over"   # orbs still waiting to be placed simply stay out
+        ev.append(("win", alive[0]))
+
+
+def _settle(state: State, ev: list) -> None:
+    if state.phase == "over":
+        return
+    if state.pending is not None:
+        state.phase = "deflect"
+    elif state.queue:
+        state.phase = "place"
+    elif state.end_after or not state.alive(state.current):
+        _next_turn(state, ev)
+    else:
+        state.phase = "turn"
+
+
+def _next_turn(state: State, ev: list) -> None:
+    n = state.n
+    nxt = next(q for q in ((state.current + k) % n for k in range(1, n + 1)) if state.alive(q))
+    state.current = nxt
+    state.moves, state.stones = MOVES_PER_TURN, TIME_STONES  # time stones return
+    state.end_after, state.bonus, state.phase = False, "", "turn"
+    state.stunned[nxt] = False   # it has had (is having) its turn: zappable again
+    state.confused[nxt] = False
+    state.turn += 1
+    state.calm += 1
+    ev.append(("turn", nxt))

@@ -1,0 +1,65 @@
+"""Headless matches: computer and random sorcerers at full speed.
+
+A seat is ("cpu", level) or ("random", 0). Every decision goes through a
+fresh PlayerView of the deciding seat, so no player can read another's hand.
+Each seat has its own Rng forked from the match seed: deterministic.
+"""
+
+from __future__ import annotations
+
+from handheld.games.chamber import ai
+from handheld.games.chamber.rules import apply, legal_actions, new_game
+from handheld.games.chamber.view import PlayerView
+from handheld.runtime.rng import Rng
+from handheld.runtime.statehash import state_hash
+
+MAX_TURNS = 600  # a safety net: tests check matches end long before it
+
+
+def random_action(view: PlayerView, rng: Rng) -> tuple:
+    """A random player: a uniformly random kind of action, then a random one of it."""
+    acts = legal_actions(view)
+    kinds = sorted({a[0] for a in acts})
+    kind = rng.choice(kinds)
+    return rng.choice([a for a in acts if a[0] == kind])
+
+
+def decide(state, seat: tuple, rng: Rng) -> tuple:
+    p = state.to_act()
+    view = PlayerView(state, p)
+    if seat[0] == "random":
+        return random_action(view, rng)
+    return ai.choose(view, seat[1], rng)
+
+
+def play_match(seed: int, seats: list[tuple], max_turns: int = MAX_TURNS) -> dict:
+    rng = Rng(seed)
+    state = new_game(len(seats), rng.fork("setup"))
+    rngs = [rng.fork(f"seat{i}") for i in range(len(seats))]
+    decisions = 0
+    while state.phase != "over" and state.turn <= max_turns:
+        p = state.to_act()
+        apply(state, decide(state, seats[p], rngs[p]))
+        decisions += 1
+    return {
+        "winner": state.winner,
+        "turns": state.turn,
+        "decisions": decisions,
+        "capped": state.phase != "over",
+        "pyramids": list(state.pyr),
+        "state_hash": state_hash(state),
+    }
+
+
+def strength(games: int, level: int = 3, seed: int = 0) -> dict:
+    """Computer (seat alternating first/second) vs a random player, 2-player."""
+    wins = 0
+    capped = 0
+    for g in range(games):
+        cpu = g % 2
+        seats = [("random", 0), ("random", 0)]
+        seats[cpu] = ("cpu", level)
+        r = play_match(seed + g, seats)
+        wins += r["winner"] == cpu
+        capped += r["capped"]
+    return {"games": games, "wins": wins, "capped": capped, "level": level}

@@ -1,0 +1,108 @@
+"""Scenes set up for screenshots and `handheld bench`, and the bench figures."""
+
+from __future__ import annotations
+
+import time
+
+from handheld.games.chamber import ai
+from handheld.games.chamber.human import Chooser
+from handheld.games.chamber.match_scene import ChamberMatch
+from handheld.games.chamber.rules import apply, legal_actions, new_game
+from handheld.games.chamber.view import PlayerView
+from handheld.runtime.rng import Rng
+
+FOUR_CPUS = {"seats": [["cpu", 3], ["cpu", 2], ["cpu", 3], ["cpu", 1]]}
+
+
+def midgame(ctx, seed: int, humans: int = 1, decisions: int = 16) -> ChamberMatch:
+    """A match a few turns in, waiting for human seat 0 (its hand on show)."""
+    seats = [["human", 0]] * humans + [["cpu", 3]] * (4 - humans)
+    scene = ChamberMatch(ctx, seed, {"seats": seats})
+    st = scene.state
+    rngs = [Rng(seed + i) for i in range(4)]
+    done = 0
+    while st.phase != "over" and (done < decisions or st.to_act() != 0 or st.phase != "turn"):
+        p = st.to_act()
+        apply(st, ai.choose(PlayerView(st, p), 3, rngs[p]))
+        done += 1
+        if done > decisions * 20:
+            break
+    scene.version += 1
+    scene.viewer = 0
+    scene.curtain = False
+    scene.log = [("ARMS TAKES MOONS", "ok"), ("SUNS'S TURN", "gold")]
+    return scene
+
+
+def zap_scene(ctx, seed: int) -> ChamberMatch:
+    """Mid-zap: the bolt is on its way."""
+    scene = midgame(ctx, seed)
+    st = scene.state
+    st.pos[1], st.facing[1] = 33, 4       # a rival stands in seat 0's line: (3,3)
+    st.pos[0], st.facing[0] = 3, 4        # (0,3) facing south
+    st.pyr[1] = max(st.pyr[1], 2)
+    st.hand[0][1] = max(st.hand[0][1], 1)
+    st.stunned[1] = False
+    scene.version += 1
+    scene.anims = [["bolt", 24, 24, (0, 1)], ["reveal", 90, 90, ["ZAP (SUNS): MOONS", "SHIELD (MOONS): MOONS", "MOONS IS HIT!"]]]
+    return scene
+
+
+def curtain_scene(ctx, seed: int) -> ChamberMatch:
+    scene = midgame(ctx, seed, humans=2)
+    scene.viewer = 1
+    scene.curtain = True
+    return scene
+
+
+def menu_scene(ctx, seed: int) -> ChamberMatch:
+    """A human picking a destination on the board."""
+    scene = midgame(ctx, seed)
+    scene.chooser = Chooser(PlayerView(scene.state, 0), legal_actions(scene.state))
+    return scene
+
+
+def demo(ctx, seed: int) -> ChamberMatch:
+    return ChamberMatch(ctx, seed, FOUR_CPUS, demo=True)
+
+
+def options(ctx, seed: int):
+    from handheld.games.chamber import GAME
+    from handheld.games.chamber.options import OptionsScene
+
+    return OptionsScene(ctx, GAME)
+
+
+def screenshot_scenes() -> dict:
+    return {"match": midgame, "zap": zap_scene, "curtain": curtain_scene,
+            "options": options, "demo": demo, "menu": menu_scene}
+
+
+def bench_scenes() -> dict:
+    return {"match": midgame, "cpu_turns": demo, "zap": zap_scene, "options": options}
+
+
+def computer_turn_times(games: int, players: int = 4, level: int = 3) -> list[float]:
+    """Milliseconds of thinking per computer turn (all its decisions in the turn)."""
+    out = []
+    for g in range(games):
+        st = new_game(players, Rng(g))
+        rngs = [Rng(1000 + i) for i in range(players)]
+        turn_ms, cur = 0.0, st.current
+        while st.phase != "over" and st.turn < 600:
+            p = st.to_act()
+            t0 = time.perf_counter()
+            act = ai.choose(PlayerView(st, p), level, rngs[p])
+            turn_ms += (time.perf_counter() - t0) * 1000
+            apply(st, act)
+            if st.current != cur or st.phase == "over":
+                out.append(turn_ms)
+                turn_ms, cur = 0.0, st.current
+    return out
+
+
+def bench_figures(quick: bool) -> dict:
+    times = sorted(computer_turn_times(3 if quick else 20))
+    pick = lambda q: round(times[min(len(times) - 1, int(q * len(times)))], 3)  # noqa: E731
+    return {"computer_turn_ms": {"p50": pick(0.5), "p99": pick(0.99), "max": round(times[-1], 3),
+                                 "turns": len(times), "target_ms": 50}}

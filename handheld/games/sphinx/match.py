@@ -1,0 +1,42 @@
+"""Headless games between computer players: selfplay and the strength match."""
+
+from __future__ import annotations
+
+from handheld.games.sphinx import ai
+from handheld.games.sphinx.rules import Board
+from handheld.runtime.rng import Rng
+from handheld.runtime.statehash import state_hash
+
+
+def play_game(first: str, second: str, seed: int, width: int = 7, height: int = 7,
+              budgets: dict | None = None) -> dict:
+    """One game, `first` moving first. Deterministic for (players, seed, size, budgets)."""
+    budgets = dict(ai.DEFAULT_BUDGETS, **(budgets or {}))
+    rng = Rng(seed)
+    board = Board(width, height)
+    kinds = (first, second)
+    while not board.over:
+        kind = kinds[board.to_move]
+        board.play(ai.choose(kind, board, rng, budgets[kind]))
+    return {
+        "winner": board.winner,            # 0 = first player, 1 = second, None = draw
+        "turns": len(board.moves),
+        "moves": "".join(str(c + 1) for c in board.moves),
+        "state_hash": state_hash(board),
+        "winning_cells": board.winning_cells(),
+    }
+
+
+def strength(games: int, seed: int = 0, budget: int | None = None) -> dict:
+    """Strong (moving second) against Classic (moving first) over `games` seeded games."""
+    budgets = {} if budget is None else {"strong": budget}
+    tally = {"strong": 0, "classic": 0, "draw": 0}
+    lost = []
+    for i in range(games):
+        r = play_game("classic", "strong", seed + i, budgets=budgets)
+        key = "draw" if r["winner"] is None else ("classic", "strong")[r["winner"]]
+        tally[key] += 1
+        if key != "strong":
+            lost.append(seed + i)
+    return {"games": games, "strong_wins": tally["strong"], "classic_wins": tally["classic"],
+            "draws": tally["draw"], "not_won_seeds": lost}

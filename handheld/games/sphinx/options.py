@@ -1,0 +1,156 @@
+"""Match options and the options screen (who plays, how well, who goes first).
+
+Options as `ctx.start_match` stores them (plain strings and ints, so replays
+keep them):
+  mode    "cpu" (you are the sphinx, the computer the pyramids), "two" (P1
+          sphinx, P2 pyramids) or "demo" (computer against computer)
+  level   the computer's skill in "cpu" mode: classic, strong or perfect
+  first   "you" or "computer" in "cpu" mode; "sphinx" or "pyramid" otherwise.
+          Whoever starts round 1; the start then alternates every round.
+  rounds  1, 3 or 5: the match goes to the first to win a majority
+  sphinx_level / pyramid_level   the two computers in "demo" mode
+  budget  search nodes per computer move (default: the AI's own default)
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from handheld.games.sphinx import ai
+from handheld.games.sphinx.sounds import register as register_sounds
+from handheld.input.actions import Action, InputFrame
+from handheld.scene import Scene
+from handheld.ui.palette import rgb
+from handheld.ui.text import draw_text
+from handheld.ui.widgets import TextWindow, draw_title
+
+MODES = ("cpu", "two", "demo")
+ROUNDS = (1, 3, 5)
+
+
+def normalise(options: dict) -> dict:
+    """Validated options in the form the match scene uses; ValueError names the fix."""
+    mode = options.get("mode", "cpu")
+    if mode not in MODES:
+        raise ValueError(f"sphinx option mode={mode!r}: choose one of {', '.join(MODES)}")
+    rounds = options.get("rounds", 3)
+    if rounds not in ROUNDS:
+        raise ValueError(f"sphinx option rounds={rounds!r}: choose 1, 3 or 5")
+    levels = {}
+    for key, default in (("level", "strong"), ("sphinx_level", "strong"), ("pyramid_level", "classic")):
+        levels[key] = options.get(key, default)
+        if levels[key] not in ai.KINDS:
+            raise ValueError(f"sphinx option {key}={levels[key]!r}: choose one of {', '.join(ai.KINDS)}")
+    first = options.get("first", "you" if mode == "cpu" else "sphinx")
+    if mode == "cpu":
+        if first not in ("you", "computer"):
+            raise ValueError(f"sphinx option first={first!r}: choose you or computer")
+        first = "sphinx" if first == "you" else "pyramid"
+        sphinx, pyramid = "human", levels["level"]
+    else:
+        if first not in ("sphinx", "pyramid"):
+            raise ValueError(f"sphinx option first={first!r}: choose sphinx or pyramid")
+        sphinx, pyramid = (("human", "human") if mode == "two"
+                           else (levels["sphinx_level"], levels["pyramid_level"]))
+    budget = options.get("budget")
+    if budget is not None and (not isinstance(budget, int) or budget < 1):
+        raise ValueError(f"sphinx option budget={budget!r}: a positive node count")
+    return {"mode": mode, "sphinx": sphinx, "pyramid": pyramid, "first": first, "rounds": rounds,
+            "budget": budget, "width": options.get("width", 7), "height": options.get("height", 7)}
+
+
+# (key, label, values, value labels, help line)
+ROWS = [
+    ("mode", "PLAYERS", ("cpu", "two"), ("VS COMPUTER", "TWO PLAYERS"),
+     "PLAY THE COMPUTER, OR A FRIEND ON THE OTHER STICK"),
+    ("level", "COMPUTER", ai.KINDS, ("CLASSIC 1987", "STRONG", "PERFECT"),
+     "CLASSIC: THE 1987 PROGRAM. STRONG: SEARCHES AHEAD. PERFECT: PROVES ITS MOVES"),
+    ("first", "FIRST MOVE", ("you", "computer"), ("YOU", "COMPUTER"),
+     "WHO DROPS FIRST IN ROUND 1; THEN IT ALTERNATES"),
+    ("rounds", "ROUNDS", ROUNDS, ("BEST OF 1", "BEST OF 3", "BEST OF 5"),
+     "THE MATCH GOES TO WHOEVER WINS MOST ROUNDS"),
+    ("start", "START", (None,), ("",), "FIRE TO START THE MATCH"),
+]
+
+
+class OptionsScene(Scene):
+    """Stick up/down picks a row, left/right changes it, FIRE starts, ALT leaves."""
+
+    def __init__(self, ctx, game=None):
+        self.ctx = ctx
+        self.game = game
+        self.choice = {"mode": 0, "level": 1, "first": 0, "rounds": 1, "start": 0}
+        self.row = len(ROWS) - 1
+        self.window = TextWindow()
+        self.background = None
+        register_sounds(ctx.audio)
+
+    def options(self) -> dict:
+        out = {key: values[self.choice[key]] for key, _l, values, _v, _h in ROWS if key != "start"}
+        if out["mode"] == "two":
+            out.pop("level")
+            out["first"] = "sphinx"
+        return out
+
+    def _disabled(self, key: str) -> bool:
+        return key in ("level", "first") and ROWS[0][2][self.choice["mode"]] == "two"
+
+    def update(self, frame: InputFrame) -> None:
+        inp = frame.merged()
+        dx, dy = inp.stick_repeat()
+        if dy:
+            for _ in range(len(ROWS)):
+                self.row = (self.row + dy) % len(ROWS)
+                if not self._disabled(ROWS[self.row][0]):
+                    break
+        if dx:
+            key, _l, values, _v, _h = ROWS[self.row]
+            self.choice[key] = (self.choice[key] + dx) % len(values)
+            self.ctx.audio.play("sphinx.slide")
+        if dx or dy:
+            return                      # a frame that moves does not also start or leave
+        if inp.pressed & Action.FIRE:
+            if ROWS[self.row][0] == "start":
+                self.ctx.start_match(self.game, self.options())
+            else:
+                self.row = len(ROWS) - 1
+        elif inp.pressed & Action.ALT:
+            self.ctx.director.pop()
+
+    def draw(self, surface) -> None:
+        if self.background is None:
+            bg = pygame.Surface(surface.get_size(), 0, surface)
+            bg.fill(rgb("ink"))
+            draw_title(bg, "THE INSCRUTABLE SPHINX", "OPTIONS")
+            from handheld.games.sphinx import art
+            bg.blit(art.piece("sphinx"), (14, 40))
+            bg.blit(art.piece("pyramid"), (288, 40))
+            draw_text(bg, 160, 44, "FOUR IN A ROW ON THE GIZA PLATEAU", "shade_b", align="center")
+            self.background = bg
+        surface.blit(self.background, (0, 0))
+        for i, (key, label, values, names, _h) in enumerate(ROWS):
+            y = 78 + i * 20
+            off = self._disabled(key)
+            sel = i == self.row
+            colour = "slate" if off else "gold" if sel else "white"
+            if key == "start":
+                draw_text(surface, 160, y + 6, "START", colour, align="center")
+                if sel:
+                    draw_text(surface, 160 - 24, y + 6, "\x04", "gold")
+                continue
+            draw_text(surface, 40, y, label, colour)
+            shown = names[self.choice[key]]
+            if key == "first" and off:
+                shown = "SPHINX"
+            if key == "level" and off:
+                shown = "-"
+            draw_text(surface, 280, y, ("\x03 " + shown + " \x04") if sel else shown, colour, align="right")
+        help_line = ROWS[self.row][4]
+        self.window.draw(surface, [("STICK: CHOOSE   FIRE: START   ALT: BACK", "silver")]
+                         + _wrap(help_line))
+
+
+def _wrap(text: str) -> list:
+    from handheld.ui.text import wrap
+
+    return wrap(text, 310)

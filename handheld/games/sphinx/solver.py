@@ -1,0 +1,213 @@
+"""Exact scores: the solver behind `handheld sphinx solve` and the Perfect sphinx.
+
+Score of a position for the side to move, as the issue defines it: 0 for a
+draw; otherwise (W*H + 2 - m) // 2 where m is the number of stones on the
+board right after the winning move under perfect play, positive when the side
+to move wins, negative when it loses. Faster wins score higher.
+
+Method: negamax with alpha-beta in null windows (a binary search on the score
+in `solve`), a transposition table of bounds keyed by `stones + mask`, only
+moves that do not hand the opponent an immediate win, ordered by how many
+winning squares they make, centre first on ties. Like the Strong search it is
+a generator that yields every `slice_nodes` nodes, and it can stop after a
+node budget (raising `OutOfNodes`), so the Perfect sphinx can think across
+ticks and give up when a position is too deep to prove.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from handheld.games.sphinx.rules import Board, Geometry
+from handheld.games.sphinx.search import OutOfNodes
+
+
+_first = itemgetter(0)
+
+
+class Solver:
+    def __init__(self, geo: Geometry, budget: int = 0, slice_nodes: int = 0):
+        self.geo = geo
+        self.budget = budget if budget > 0 else 1 << 62
+        self.slice = slice_nodes if slice_nodes > 0 else 1 << 62
+        self.nodes = 0
+        self.next_stop = min(self.slice, self.budget + 1)
+        self.tt: dict[int, int] = {}
+        # bound encoding: upper bound u stored as u - MIN; lower bound l as l - MIN + SPAN
+        self.min_score = -(geo.cells // 2) - 1
+        self.span = geo.cells + 4
+        self.order_masks = [geo.col_masks[c] for c in geo.order]
+
+    # --- public -------------------------------------------------------
+    def solve(self, board: Board) -> int:
+        """Exact score (runs to the end, or raises OutOfNodes past the budget)."""
+        return _finish(self.solve_steps(board))
+
+    def solve_steps(self, board: Board):
+        """Generator form of `solve`: yields between slices, returns the score."""
+        if board.over:
+            raise ValueError("the game is over: nothing to solve")
+        cur, mask = board.side_bits()
+        return (yield from self._score(cur, mask, len(board.moves)))
+
+    def best_move_steps(self, board: Board):
+        """Generator: (score, column) of a best move for the side to move."""
+        if board.over:
+            raise ValueError("the game is over: no move to find")
+        geo = self.geo
+        cur, mask = board.side_bits()
+        n = len(board.moves)
+        possible = (mask + geo.bottom) & geo.full
+        wins = geo.wins(cur, mask) & possible
+        if wins:
+            col = min((_col(b, geo) for b in _bits(wins)), key=geo.order.index)
+            return (geo.cells + 1 - n) // 2, col
+        score = yield from self._score(cur, mask, n)
+        # a move is best when the child's score (for the opponent) is <= -score
+        for bit, col in self._ordered(cur, mask, possible):
+            child_cur, child_mask = cur ^ mask, mask | bit
+            if geo.wins(child_cur, child_mask) & ((child_mask + geo.bottom) & geo.full):
+                v = -((geo.cells - n) // 2)            # the opponent wins at once
+                if v >= score:
+                    return score, col
+                continue
+            if child_mask == geo.full:
+                if score <= 0:
+                    return score, col
+                continue
+            t = yield from self._nega(child_cur, child_mask, n + 1, -score, -score + 1)
+            if -t >= score:
+                return score, col
+        raise AssertionError("no move reaches the solved score")   # pragma: no cover
+
+    # --- internals ----------------------------------------------------
+    def _score(self, cur, mask, n):
+        geo = self.geo
+        cells = geo.cells
+        possible = (mask + geo.bottom) & geo.full
+        if geo.wins(cur, mask) & possible:
+            return (cells + 1 - n) // 2
+        lo = -((cells - n) // 2)
+        hi = (cells + 1 - n) // 2
+        while lo < hi:
+            med = lo + (hi - lo) // 2
+            if med <= 0 and _half(lo) < med:
+                med = _half(lo)
+            elif med >= 0 and _half(hi) > med:
+                med = _half(hi)
+            r = yield from self._nega(cur, mask, n, med, med + 1)
+            if r <= med:
+                hi = r
+            else:
+                lo = r
+        return lo
+
+    def _ordered(self, cur, mask, moves):
+        geo = self.geo
+        scored = []
+        for rank, col in enumerate(geo.order):
+            bit = moves & geo.col_masks[col]
+            if bit:
+                scored.append((-geo.wins(cur | bit, mask | bit).bit_count() * 16 + rank, col, bit))
+        scored.sort()
+        return [(bit, col) for _, col, bit in scored]
+
+    def _nega(self, cur, mask, n, alpha, beta):
+        """Score for the side to move, who cannot win at once; fail-soft in (alpha, beta)."""
+        self.nodes += 1
+        if self.nodes >= self.next_stop:
+            if self.nodes > self.budget:
+                raise OutOfNodes
+            self.next_stop = min(self.next_stop + self.slice, self.budget + 1)
+            yield
+        geo = self.geo
+        cells = geo.cells
+        possible = (mask + geo.bottom) & geo.full
+        opp_win = geo.wins(cur ^ mask, mask)
+        forced = possible & opp_win
+        if forced:
+            if forced & (forced - 1):
+                return -((cells - n) // 2)
+            possible = forced
+        moves = possible & ~(opp_win >> 1)
+        if not moves:
+            return -((cells - n) // 2)
+        if n >= cells - 2:
+            return 0
+        low = -((cells - 2 - n) // 2)
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        high = (cells - 1 - n) // 2
+        key = cur + mask
+        entry = self.tt.get(key)
+        if entry is not None:
+            if entry >= self.span:
+                low = entry - self.span + self.min_score
+                if alpha < low:
+                    alpha = low
+                    if alpha >= beta:
+                        return alpha
+            else:
+                high = entry + self.min_score
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+        opp = cur ^ mask
+        if moves & (moves - 1):
+            wins = geo.wins
+            children = []
+            for m in self.order_masks:
+                bit = moves & m
+                if bit:
+                    children.append((wins(cur | bit, mask | bit).bit_count(), bit))
+            children.sort(key=_first, reverse=True)       # stable: centre first on ties
+        else:
+            children = ((0, moves),)
+        for _, bit in children:
+            v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha)
+            v = -v
+            if v >= beta:
+                self.tt[key] = v - self.min_score + self.span
+                return v
+            if v > alpha:
+                alpha = v
+        self.tt[key] = alpha - self.min_score
+        return alpha
+
+
+def _half(x: int) -> int:
+    """x / 2 rounded towards zero."""
+    return -((-x) // 2) if x < 0 else x // 2
+
+
+def _bits(x: int):
+    while x:
+        low = x & -x
+        yield low
+        x ^= low
+
+
+def _col(bit: int, geo: Geometry) -> int:
+    return (bit.bit_length() - 1) // geo.stride
+
+
+def _finish(gen):
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+def solve(board: Board, budget: int = 0) -> int:
+    """Exact score of `board` for the side to move (see the module doc)."""
+    return Solver(board.geo, budget).solve(board)
+
+
+def solve_moves(moves: str, width: int = 7, height: int = 6) -> int:
+    from handheld.games.sphinx.rules import parse_moves
+
+    return solve(parse_moves(moves, width, height))

@@ -1,0 +1,126 @@
+"""The runner around every match: pause menu, end-of-match menu, replay recording.
+
+Games build the match scene; the runner owns what every game shares, so START
+pauses the same way in all five and every match is saved as a replay.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+from handheld.input.actions import Action, InputFrame
+from handheld.runtime.replay import Replay
+from handheld.scene import Scene
+from handheld.ui.text import draw_text
+from handheld.ui.widgets import Menu, draw_panel
+
+log = logging.getLogger("handheld.match")
+KEEP_REPLAYS = 20
+
+
+class MatchRunner(Scene):
+    """Hosts `game.match_scene(...)`. Frames reach the match unchanged except
+    while paused; the raw input of every tick the match sees is recorded."""
+
+    def __init__(self, ctx, game, options: dict, seed: int):
+        self.ctx, self.game, self.options, self.seed = ctx, game, dict(options), seed
+        self.match = game.match_scene(ctx, seed, self.options)
+        self.replay = Replay(game.id, seed, self.options)
+        self.menu: Menu | None = None
+        self.menu_kind = ""
+        self.saved_path: Path | None = None
+
+    # --- the loop -------------------------------------------------------
+    def update(self, frame: InputFrame) -> None:
+        if self.menu is not None:
+            self._update_menu(frame)
+            return
+        if frame.any_pressed(Action.START):
+            self._open_menu("pause")
+            return
+        self.replay.record(_raw_of(frame))
+        self.match.update(frame)
+        if self.match.finished:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.replay.state_hash = self.match.state_hash()
+        self._save_replay()
+        result = getattr(self.match, "result", {}) or {}
+        if self.ctx.on_match_end:
+            self.ctx.on_match_end({"game": self.game.id, "seed": self.seed, **result})
+        self._open_menu("end")
+
+    def _open_menu(self, kind: str) -> None:
+        self.menu_kind = kind
+        items = ["RESUME", "RESTART", "QUIT TO MENU"] if kind == "pause" else ["REMATCH", "OPTIONS", "MAIN MENU"]
+        self.menu = Menu(items)
+
+    def _update_menu(self, frame: InputFrame) -> None:
+        inp = frame.merged()
+        if self.menu_kind == "pause" and inp.pressed & Action.START:
+            self.menu = None
+            return
+        action = self.menu.update(inp)
+        if action == "back" and self.menu_kind == "pause":
+            self.menu = None
+        if action != "select":
+            return
+        choice = self.menu.items[self.menu.index]
+        if choice == "RESUME":
+            self.menu = None
+        elif choice in ("RESTART", "REMATCH"):
+            seed = self.seed if choice == "RESTART" else self.seed + 1
+            self.ctx.director.replace(MatchRunner(self.ctx, self.game, self.options, seed))
+        elif choice == "OPTIONS":
+            self.ctx.director.pop()
+        else:
+            self.ctx.back_to_menu()
+
+    # --- drawing ----------------------------------------------------------
+    def draw(self, surface) -> None:
+        self.match.draw(surface)
+        if self.menu is None:
+            return
+        box = (90, 70, 140, 76)
+        draw_panel(surface, box, border="gold")
+        if self.menu_kind == "pause":
+            title = "PAUSED"
+        else:
+            title = (getattr(self.match, "result", None) or {}).get("text", "GAME OVER")
+        draw_text(surface, 160, 76, title[:22], "gold", align="center")
+        self.menu.draw(surface, 120, 94)
+
+    # --- replays ---------------------------------------------------------
+    def _save_replay(self) -> None:
+        if not self.ctx.data_dir:
+            return
+        folder = Path(self.ctx.data_dir) / "replays"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            self.saved_path = folder / f"{self.game.id}-{stamp}-{self.seed}.json"
+            self.replay.save(self.saved_path)
+            old = sorted(folder.glob("*.json"))[:-KEEP_REPLAYS]
+            for p in old:
+                p.unlink()
+        except OSError as e:
+            log.warning("could not save replay in %s: %s", folder, e.strerror)
+
+
+def _raw_of(frame: InputFrame) -> list[tuple[int, int, int]]:
+    return [(p.held, p.pressed, p.released) for p in frame.players]
+
+
+def start_match(ctx, game, options: dict, seed: int | None = None) -> MatchRunner:
+    """Push a match of `game` onto the director and return its runner."""
+    if seed is None:
+        ctx.seed += 1
+        seed = ctx.seed
+    runner = MatchRunner(ctx, game, options, seed)
+    ctx.director.push(runner)
+    return runner
+
+

@@ -1,0 +1,207 @@
+"""Boot a built handheld image under qemu-system-aarch64 (-M virt) and drive it from the host.
+
+The image's three partitions are cut out (dd) and attached as three virtio disks,
+so the kernel finds them by label exactly as on the SD card. The *test copy* of
+the root partition gets one extra unit written in with debugfs: a root shell on
+a virtio console (/dev/hvc0), which the host talks to over a unix socket. The
+shipped image has no shell on any console.
+
+QEMU's monitor (unix socket) gives screendump (the guest framebuffer's exact
+pixels), sendkey (arrives on /dev/input/eventN from virtio-keyboard-pci) and
+quit (a hard power cut).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+
+SHELL_UNIT = """[Unit]
+Description=test harness root shell on hvc0 (boot test only)
+DefaultDependencies=no
+After=sysinit.target dev-hvc0.device
+BindsTo=dev-hvc0.device
+[Service]
+ExecStart=/bin/bash --noprofile --norc
+StandardInput=tty
+StandardOutput=tty
+TTYPath=/dev/hvc0
+Environment=PS1= TERM=dumb
+Restart=always
+"""
+
+
+def partitions(img: str) -> list[tuple[int, int]]:
+    table = json.loads(subprocess.run(["sfdisk", "-J", img], capture_output=True, text=True,
+                                      check=True).stdout)["partitiontable"]
+    return [(p["start"] * 512, p["size"] * 512) for p in table["partitions"]]
+
+
+def cut(img: str, offset: int, size: int, out: str) -> None:
+    subprocess.run(["dd", f"if={img}", f"of={out}", "bs=1M", f"skip={offset}", f"count={size}",
+                    "iflag=skip_bytes,count_bytes", "conv=sparse", "status=none"], check=True)
+
+
+def debugfs(fs: str, *cmds: str) -> None:
+    subprocess.run(["debugfs", "-w", "-f", "-", fs], input="\n".join(cmds) + "\n",
+                   capture_output=True, text=True, check=True)
+
+
+def prepare(img: str, work: str) -> dict:
+    """Cut partitions, add the test shell, pull kernel+initrd off the boot partition."""
+    os.makedirs(work, exist_ok=True)
+    names = ("boot.vfat", "root.ext4", "data.ext4")
+    files = {}
+    for (off, size), name in zip(partitions(img), names):
+        files[name] = os.path.join(work, name)
+        cut(img, off, size, files[name])
+    unit = os.path.join(work, "hh-test-shell.service")
+    with open(unit, "w") as fh:
+        fh.write(SHELL_UNIT)
+    debugfs(files["root.ext4"],
+            f"write {unit} /etc/systemd/system/hh-test-shell.service",
+            "symlink /etc/systemd/system/sysinit.target.wants/hh-test-shell.service "
+            "/etc/systemd/system/hh-test-shell.service")
+    listing = subprocess.run(["mdir", "-b", "-i", files["boot.vfat"], "::/"], capture_output=True,
+                             text=True, check=True).stdout.split()
+    for want in ("vmlinuz-", "initrd.img-"):
+        src = next(p for p in listing if os.path.basename(p).startswith(want))
+        dst = os.path.join(work, want.rstrip("-.") )
+        subprocess.run(["mcopy", "-o", "-i", files["boot.vfat"], src, dst], check=True)
+        files[want.rstrip("-.")] = dst
+    return files
+
+
+class Guest:
+    def __init__(self, files: dict, work: str, mem_mb: int = 1024):
+        self.work = work
+        self.files = files
+        self.mon_path = os.path.join(work, "monitor.sock")
+        self.sh_path = os.path.join(work, "shell.sock")
+        self.serial = os.path.join(work, "serial.log")
+        self.mem_mb = mem_mb
+        self.proc = None
+
+    def start(self) -> None:
+        for p in (self.mon_path, self.sh_path):
+            if os.path.exists(p):
+                os.remove(p)
+        f = self.files
+        drives = []
+        for i, name in enumerate(("boot.vfat", "root.ext4", "data.ext4")):
+            drives += ["-drive", f"if=none,format=raw,file={f[name]},id=d{i}",
+                       "-device", f"virtio-blk-pci,drive=d{i}"]
+        cmdline = ("console=ttyAMA0 root=LABEL=HHROOT rootfstype=ext4 ro rootwait "
+                   "loglevel=4 consoleblank=0 vt.global_cursor_default=0 printk.time=1")
+        argv = ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2",
+                "-m", str(self.mem_mb), "-kernel", f["vmlinuz"], "-initrd", f["initrd.img"],
+                "-append", cmdline, *drives,
+                "-device", "virtio-gpu-pci", "-device", "virtio-keyboard-pci",
+                "-device", "virtio-serial-pci",
+                "-chardev", f"socket,id=sh0,path={self.sh_path},server=on,wait=off",
+                "-device", "virtconsole,chardev=sh0",
+                "-display", "none", "-nic", "none",
+                "-serial", f"file:{self.serial}",
+                "-monitor", f"unix:{self.mon_path},server=on,wait=off"]
+        self.t0 = time.monotonic()
+        self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=open(
+            os.path.join(self.work, "qemu.err"), "a"))
+        deadline = time.monotonic() + 30
+        while not (os.path.exists(self.mon_path) and os.path.exists(self.sh_path)):
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise RuntimeError("qemu did not start: see " + os.path.join(self.work, "qemu.err"))
+            time.sleep(0.2)
+        self.mon = socket.socket(socket.AF_UNIX)
+        self.mon.connect(self.mon_path)
+        self.sh = socket.socket(socket.AF_UNIX)
+        self.sh.connect(self.sh_path)
+        self._monitor_read()
+
+    # --- monitor ---------------------------------------------------------------------
+    def _monitor_read(self, timeout: float = 10) -> str:
+        self.mon.settimeout(timeout)
+        buf = b""
+        while not buf.endswith(b"(qemu) "):
+            buf += self.mon.recv(65536)
+        return buf.decode("utf-8", "replace")
+
+    def monitor(self, cmd: str) -> str:
+        self.mon.sendall(cmd.encode() + b"\n")
+        return self._monitor_read()
+
+    def screendump(self, path: str) -> str:
+        self.monitor(f"screendump {path}")
+        return path
+
+    def sendkey(self, key: str) -> None:
+        self.monitor(f"sendkey {key}")
+
+    def power_cut(self) -> None:
+        try:
+            self.mon.sendall(b"quit\n")
+        except OSError:
+            pass
+        self.proc.wait(timeout=30)
+
+    # --- shell -------------------------------------------------------------------------
+    def run(self, cmd: str, timeout: float = 120) -> tuple[int, str]:
+        marker = f"__HH{int(time.monotonic() * 1e6)}__"
+        self.sh.sendall(f"{cmd}; echo {marker}$?\n".encode())
+        self.sh.settimeout(timeout)
+        buf = b""
+        deadline = time.monotonic() + timeout
+        pat = re.compile(re.escape(marker).encode() + rb"(\d+)")
+        while True:
+            m = pat.search(buf)
+            if m and buf.endswith(b"\n"):
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"guest command timed out: {cmd}")
+            buf += self.sh.recv(65536)
+        out = buf[: m.start()].decode("utf-8", "replace")
+        # drop the echoed command line if the tty echoed it
+        lines = [ln for ln in out.replace("\r", "").splitlines() if marker not in ln]
+        return int(m.group(1)), "\n".join(lines).strip()
+
+    def wait_shell(self, timeout: float = 600) -> float:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                self.sh.sendall(b"stty -echo 2>/dev/null; echo __UP__\n")
+                self.sh.settimeout(5)
+                if b"__UP__" in self.sh.recv(65536):
+                    time.sleep(0.5)
+                    try:
+                        self.sh.setblocking(False)
+                        self.sh.recv(65536)
+                    except BlockingIOError:
+                        pass
+                    self.sh.setblocking(True)
+                    return time.monotonic() - self.t0
+            except (socket.timeout, OSError):
+                pass
+        raise TimeoutError("the guest shell never answered: see " + self.serial)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.power_cut()
+
+
+def read_ppm(path: str):
+    """-> (width, height, bytes rgb) from QEMU's binary P6 screendump."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, data[m.end():m.end() + w * h * 3]
+
+
+def have_tools() -> list[str]:
+    need = {"qemu-system-aarch64": "qemu-system-arm", "debugfs": "e2fsprogs",
+            "mcopy": "mtools", "sfdisk": "fdisk"}
+    return [f"{t} (apt-get install {p})" for t, p in need.items() if shutil.which(t) is None]

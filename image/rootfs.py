@@ -1,0 +1,140 @@
+"""rootfs stage: the base root + the handheld .deb + read-only/kiosk setup + boot files."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+
+from stages import HERE, REPO, BuildError, log, sh
+
+ROOT_LABEL, BOOT_LABEL, DATA_LABEL = "HHROOT", "HHBOOT", "HHDATA"
+
+CMDLINE = (f"console=tty1 root=LABEL={ROOT_LABEL} rootfstype=ext4 ro rootwait fsck.repair=yes "
+           "quiet loglevel=3 consoleblank=0 vt.global_cursor_default=0 logo.nologo "
+           "systemd.show_status=error")
+
+FSTAB = f"""# handheld SD image: the root is read-only; settings and stats live on a small
+# ext4 partition; everything else that must change goes to RAM.
+LABEL={ROOT_LABEL}  /                  ext4   ro,noatime                                   0 1
+LABEL={BOOT_LABEL}  /boot/firmware     vfat   ro,noatime,umask=0022,x-systemd.device-timeout=120s  0 2
+LABEL={DATA_LABEL}  /var/lib/handheld  ext4   rw,noatime,nodev,nosuid,noexec,x-systemd.device-timeout=120s 0 2
+tmpfs           /tmp               tmpfs  mode=1777,nosuid,nodev,size=64m              0 0
+tmpfs           /var/tmp           tmpfs  mode=1777,nosuid,nodev,size=16m              0 0
+tmpfs           /var/lib/systemd   tmpfs  mode=0755,size=4m                            0 0
+"""
+
+CONFIG_TXT = """
+[all]
+# --- handheld ---
+# 32-bit firmware framebuffer for /dev/fb0 (the cabinet draws there directly)
+framebuffer_depth=32
+framebuffer_ignore_alpha=1
+disable_overscan=1
+disable_splash=1
+boot_delay=0
+# GPIO buttons: the gpio-keys nodes are merged into the .dtb files at build time
+# (image/gpiokeys.py + fdtoverlay), so no dtoverlay= line is needed
+"""
+
+JOURNALD = "[Journal]\nStorage=volatile\nRuntimeMaxUse=16M\n"
+
+
+def write(root: str, rel: str, text: str, mode: int = 0o644) -> None:
+    path = os.path.join(root, rel.lstrip("/"))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.chmod(path, mode)
+
+
+def chroot(root: str, *argv) -> None:
+    env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive",
+           "LC_ALL": "C.UTF-8"}
+    sh(["chroot", root, *argv], env=env)
+
+
+def boot_toml(text: str) -> str:
+    """The image's boot-partition settings: fbdev display, buttons from the overlay."""
+    text = text.replace('# backend = "auto"        # auto', 'backend = "fbdev"         # auto')
+    text = text.replace('# gpio = "off"            # poll', 'gpio = "off"              # poll')
+    if 'backend = "fbdev"' not in text or '\ngpio = "off"' not in text:
+        raise BuildError("debian/handheld.toml changed shape: can't set display/gpio for the image")
+    return text
+
+
+def compile_overlay(args, bootfs: str) -> None:
+    """Merge the gpio-keys nodes into every Pi .dtb on the boot partition.
+
+    Debian's dtbs carry no __symbols__, so the firmware can't apply an overlay that
+    names &gpio; instead each dtb's GPIO phandle is read and the overlay (addressed
+    by path and literal phandle) is applied here with fdtoverlay.
+    """
+    pinmap = args.pinmap or os.path.join(HERE, "pinmap-bartop.toml")
+    dtbs = sorted(glob.glob(os.path.join(bootfs, "bcm27*.dtb")) + glob.glob(os.path.join(bootfs, "bcm28*.dtb")))
+    if not dtbs:
+        raise BuildError("no bcm27xx/bcm28xx .dtb on the boot partition: raspi-firmware failed?")
+    for dtb in dtbs:
+        ph = subprocess.run(["fdtget", "-t", "i", dtb, "/soc/gpio@7e200000", "phandle"],
+                            capture_output=True, text=True)
+        if ph.returncode != 0:
+            raise BuildError(f"{os.path.basename(dtb)}: no /soc/gpio@7e200000 phandle ({ph.stderr.strip()})")
+        dts = os.path.join(args.work, "handheld-buttons.dts")
+        dtbo = os.path.join(args.work, "handheld-buttons.dtbo")
+        sh(["python3", os.path.join(HERE, "gpiokeys.py"), pinmap, "--gpio-phandle", ph.stdout.strip(),
+            "-o", dts])
+        sh(["dtc", "-@", "-q", "-I", "dts", "-O", "dtb", "-o", dtbo, dts])
+        sh(["fdtoverlay", "-i", dtb, "-o", dtb + ".new", dtbo])
+        os.replace(dtb + ".new", dtb)
+
+
+def stage_rootfs(args, base: str) -> None:
+    root = os.path.join(args.work, "rootfs")
+    bootfs = os.path.join(args.work, "bootfs")
+    for d in (root, bootfs):
+        if os.path.exists(d):
+            shutil.rmtree(d)
+    log(f"rootfs: copying {base}")
+    sh(["cp", "-a", base, root])
+
+    log(f"rootfs: installing {args.deb}")
+    shutil.copy(args.deb, os.path.join(root, "tmp", "handheld.deb"))
+    chroot(root, "dpkg", "-i", "/tmp/handheld.deb")
+    os.remove(os.path.join(root, "tmp", "handheld.deb"))
+
+    log("rootfs: read-only root, volatile journal, writable data partition")
+    write(root, "/etc/fstab", FSTAB)
+    write(root, "/etc/systemd/journald.conf.d/handheld.conf", JOURNALD)
+    write(root, "/etc/hostname", "handheld\n")
+    write(root, "/etc/hosts", "127.0.0.1\tlocalhost\n127.0.1.1\thandheld\n")
+    # empty machine-id: systemd puts a fresh one in RAM at each boot of a read-only root
+    write(root, "/etc/machine-id", "", 0o444)
+    os.makedirs(os.path.join(root, "var/lib/handheld"), exist_ok=True)
+    # nothing to save on a read-only root
+    for unit in ("systemd-rfkill.service", "systemd-rfkill.socket", "apt-daily.timer",
+                 "apt-daily-upgrade.timer", "e2scrub_reap.service", "e2scrub_all.timer"):
+        link = os.path.join(root, "etc/systemd/system", unit)
+        if not os.path.lexists(link):
+            os.symlink("/dev/null", link)
+
+    log("rootfs: boot partition files")
+    fw = os.path.join(root, "boot/firmware")
+    if not glob.glob(os.path.join(fw, "start*.elf")):
+        raise BuildError("raspi-firmware left no start*.elf in /boot/firmware: check the base stage log")
+    sh(["cp", "-a", fw + "/.", bootfs])
+    for entry in os.listdir(fw):
+        p = os.path.join(fw, entry)
+        shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
+    with open(os.path.join(bootfs, "cmdline.txt"), "w") as fh:
+        fh.write(CMDLINE + "\n")
+    with open(os.path.join(bootfs, "config.txt"), "a") as fh:
+        fh.write(CONFIG_TXT)
+    with open(os.path.join(REPO, "debian", "handheld.toml"), encoding="utf-8") as fh:
+        write(bootfs, "/handheld.toml", boot_toml(fh.read()))
+    compile_overlay(args, bootfs)
+    for name in ("vmlinuz-*", "initrd.img-*"):
+        if not glob.glob(os.path.join(bootfs, name)) and not glob.glob(os.path.join(root, "boot", name)):
+            raise BuildError(f"no {name} in the boot files: the kernel install failed")
+    size = subprocess.run(["du", "-sh", root], capture_output=True, text=True).stdout.split()[0]
+    log(f"rootfs: done ({size} root, boot files in {bootfs})")

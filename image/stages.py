@@ -1,0 +1,116 @@
+"""The image build stages (see build.py). Run as root on a Debian host."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+SUITE = "bookworm"
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+
+class BuildError(Exception):
+    pass
+
+
+_T0 = time.monotonic()
+
+
+def log(msg: str) -> None:
+    print(f"[{time.monotonic() - _T0:7.1f}s] {msg}", flush=True)
+
+
+def sh(argv, **kw):
+    log("$ " + " ".join(str(a) for a in argv))
+    done = subprocess.run([str(a) for a in argv], **kw)
+    if done.returncode != 0:
+        raise BuildError(f"command failed (exit {done.returncode}): {' '.join(map(str, argv))}")
+    return done
+
+
+def read_list(name: str) -> list[str]:
+    with open(os.path.join(HERE, name), encoding="utf-8") as fh:
+        return [ln.split("#")[0].strip() for ln in fh if ln.split("#")[0].strip()]
+
+
+# --- base -------------------------------------------------------------------------------
+
+def base_key(mirror: str) -> str:
+    h = hashlib.sha256()
+    for name in ("packages.txt", "initramfs-modules.txt"):
+        h.update(open(os.path.join(HERE, name), "rb").read())
+    h.update(mirror.encode())
+    return h.hexdigest()[:12]
+
+
+ESSENTIAL_HOOK = """#!/bin/sh
+# Runs on the host with the new root as $1, before the kernel is installed, so
+# mkinitramfs builds a small initrd (MODULES=list) instead of a 40 MB one.
+set -e
+root="$1"
+mkdir -p "$root/etc/initramfs-tools/conf.d" "$root/etc/initramfs-tools/hooks"
+printf 'MODULES=list\\nCOMPRESS=zstd\\n' > "$root/etc/initramfs-tools/conf.d/handheld.conf"
+cat > "$root/etc/initramfs-tools/hooks/handheld" <<'HOOK'
+#!/bin/sh
+PREREQ=""
+case "$1" in prereqs) echo "$PREREQ"; exit 0 ;; esac
+. /usr/share/initramfs-tools/hook-functions
+for m in @MODULES@; do manual_add_modules "$m"; done
+HOOK
+chmod 755 "$root/etc/initramfs-tools/hooks/handheld"
+"""
+
+
+def stage_base(args) -> str:
+    key = base_key(args.mirror)
+    root = os.path.join(args.work, f"base-{key}")
+    stamp = root + ".done"
+    if os.path.exists(stamp):
+        log(f"base: cached {root}")
+        return root
+    if os.path.exists(root):
+        shutil.rmtree(root)
+    os.makedirs(root)
+    hook = os.path.abspath(os.path.join(args.work, "essential-hook.sh"))
+    with open(hook, "w") as fh:
+        fh.write(ESSENTIAL_HOOK.replace("@MODULES@", " ".join(read_list("initramfs-modules.txt"))))
+    log(f"base: mmdebstrap {SUITE} arm64 into {root} (slow under emulation: ~20-30 min)")
+    sh(["mmdebstrap", "--mode=root", "--variant=minbase", "--architectures=arm64",
+        "--components=main non-free-firmware",
+        "--aptopt=APT::Install-Recommends \"false\"",
+        "--dpkgopt=path-exclude=/usr/share/man/*",
+        "--dpkgopt=path-exclude=/usr/share/locale/*",
+        "--dpkgopt=path-exclude=/usr/share/doc/*",
+        "--dpkgopt=path-include=/usr/share/doc/*/copyright",
+        "--include=" + ",".join(read_list("packages.txt")),
+        f"--essential-hook=sh {hook} \"$1\"",
+        SUITE, root, args.mirror])
+    open(stamp, "w").close()
+    log("base: done")
+    return root
+
+
+def run(args) -> int:
+    os.makedirs(args.work, exist_ok=True)
+    base = None
+    if "base" in args.stage:
+        base = stage_base(args)
+    if "rootfs" in args.stage:
+        import rootfs
+        base = base or os.path.join(args.work, f"base-{base_key(args.mirror)}")
+        if not os.path.exists(base + ".done"):
+            raise BuildError(f"no base root at {base}: run the base stage first")
+        rootfs.stage_rootfs(args, base)
+    if "image" in args.stage:
+        import assemble
+        assemble.stage_image(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit("use image/build.py")

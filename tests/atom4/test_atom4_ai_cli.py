@@ -1,0 +1,149 @@
+"""The computer (looks ahead: wins in one, blocks a loss in one; seeded) and
+the `handheld atom4 play` notation tool."""
+
+import argparse
+import json
+
+import pytest
+
+from handheld.games.atom4 import ai, strength
+from handheld.games.atom4.cli import add_cli
+from handheld.games.atom4.rules import Position, index, coords
+
+
+def pos_with(pieces, turn=0):
+    rows = [["."] * 16 for _ in range(16)]
+    for (x, y), ch in pieces.items():
+        rows[y][x] = ch
+    return Position.from_rows(["".join(r) for r in rows], turn=turn)
+
+
+# a row of three whites whose 4th point (6,6) is one colour from white
+THREAT = {(3, 6): "w", (4, 6): "w", (5, 6): "w", (6, 6): "p", (7, 6): "b",
+          (9, 9): "r", (10, 9): "g"}
+
+
+@pytest.mark.parametrize("level", list(ai.LEVELS))
+def test_takes_a_win_in_one(level):
+    pos = pos_with(THREAT, turn=2)             # green to play: green on purple makes the 4th white
+    move = ai.choose_move(pos, level, seed=3)
+    pos.play(move)
+    assert pos.winner == 1
+
+
+@pytest.mark.parametrize("level", list(ai.LEVELS))
+def test_blocks_a_loss_in_one(level):
+    pos = pos_with(THREAT, turn=1)             # yellow (P2) to play; green (P1) threatens
+    threats = []
+    for m in pos.legal_moves():
+        pos.turn = 2
+        pos.play(m)
+        if pos.winner == 1:
+            threats.append(m)
+        pos.undo()
+        pos.turn = 1
+    assert threats                            # there really is a loss in one to block
+    pos.play(ai.choose_move(pos, level, seed=5))
+    for m in pos.legal_moves():
+        pos.play(m)
+        assert pos.winner != 1, f"green at {coords(m)} still wins"
+        pos.undo()
+
+
+def test_same_seed_same_move_and_search_is_node_counted():
+    pos = Position(1)
+    for m in ("8,6", "7,6", "9,6", "8,5"):
+        x, y = map(int, m.split(","))
+        pos.play(index(x, y))
+    a = ai.Search(pos, "normal", 11)
+    list(a.steps())
+    b = ai.Search(pos, "normal", 11)
+    ticks = sum(1 for _ in b.steps(chunk=7))  # advanced in small chunks, as a screen does
+    assert a.best == b.best and a.nodes == b.nodes and ticks == b.nodes // 7
+    assert a.nodes <= ai.LEVELS["normal"][1] + 1
+
+
+def test_easy_and_normal_beat_random_smoke():
+    assert strength.match("easy", "random", 4, seed=1)["wins"] == 4
+    assert strength.match("normal", "random", 2, seed=2)["wins"] == 2
+
+
+def test_selfplay_is_deterministic_for_a_seed():
+    from handheld.games.atom4 import GAME
+    a = GAME.selfplay(4, level="easy")
+    b = GAME.selfplay(4, level="easy")
+    c = GAME.selfplay(5, level="easy")
+    assert a == b and a["winner"] in (1, 2, "draw") and a["turns"] > 0
+    assert a["moves"] != c["moves"]
+
+
+# ---------------------------------------------------------------- CLI
+def run(argv, capsys):
+    parser = argparse.ArgumentParser(prog="handheld atom4")
+    add_cli(parser)
+    args = parser.parse_args(argv)
+    code = args.func(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_play_prints_sixteen_rows_and_the_next_colour(capsys):
+    code, out, _ = run(["play", "8,6 7,6", "9,6"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 17
+    # red on 8,6 turned the green yellow; yellow on 7,6 left red and yellow alone;
+    # green on 9,6 turned the red yellow and the purple white
+    assert lines[6] == ".......yyg......" and lines[7] == ".......yw......."
+    assert lines[16].startswith("next: 2 c")
+
+
+def test_play_json_and_rounds(capsys):
+    code, out, _ = run(["play", "--json"], capsys)
+    info = json.loads(out)
+    assert code == 0 and info["winner"] is None and info["next_player"] == 1 and info["next_colour"] == "r"
+    assert info["board"][7] == ".......gp......."
+    code, out, _ = run(["play", "--round", "2", "--json"], capsys)
+    info = json.loads(out)
+    assert info["next_player"] == 2 and info["next_colour"] == "y" and info["board"][7] == ".......cr......."
+
+
+def test_play_reports_a_win_and_refuses_moves_after_it(capsys):
+    from handheld.games.atom4 import GAME
+    game = GAME.selfplay(4, level="easy")
+    assert game["winner"] in (1, 2)
+    code, out, _ = run(["play", "--json", game["moves"]], capsys)
+    info = json.loads(out)
+    assert code == 0 and info["winner"] == game["winner"] and info["next_player"] is None
+    code, out, _ = run(["play", game["moves"]], capsys)
+    assert out.splitlines()[16] == f"winner: {game['winner']}"
+    n = len(game["moves"].split())
+    code, out, err = run(["play", game["moves"] + " 0,0"], capsys)
+    assert code == 2 and f"move {n + 1} '0,0': the round is already over" in err
+
+
+@pytest.mark.parametrize("moves,needle", [
+    (["8,6 3,3"], "move 2 '3,3': not a legal spot"),
+    (["8,6 x"], "move 2 'x':"),
+    (["16,0"], "move 1 '16,0': off the board"),
+    (["8,6 8,6"], "move 2 '8,6': not a legal spot"),
+])
+def test_play_errors_name_the_move_and_exit_2(moves, needle, capsys):
+    code, out, err = run(["play"] + moves, capsys)
+    assert code == 2 and out == ""
+    assert needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_suggest_is_seeded(capsys):
+    code, out1, _ = run(["play", "8,6 7,6", "--suggest", "--seed", "4"], capsys)
+    code2, out2, _ = run(["play", "8,6 7,6", "--suggest", "--seed", "4"], capsys)
+    assert code == code2 == 0 and out1 == out2
+    x, y = map(int, out1.strip().split(","))
+    pos = Position(1)
+    pos.play(index(8, 6)); pos.play(index(7, 6))
+    assert pos.is_legal(index(x, y))
+
+
+def test_bad_level_is_an_argparse_error(capsys):
+    with pytest.raises(SystemExit) as e:
+        run(["play", "--suggest", "--level", "genius"], capsys)
+    assert e.value.code == 2

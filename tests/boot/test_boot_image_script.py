@@ -1,0 +1,106 @@
+"""image/build.py: argument checking and host-tool messages (fast; nothing is built)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "image" / "build.py"
+sys.path.insert(0, str(ROOT / "image"))
+
+import assemble  # noqa: E402
+import rootfs  # noqa: E402
+import tools  # noqa: E402
+
+
+def run(*args, env=None):
+    return subprocess.run([sys.executable, str(BUILD), *map(str, args)], capture_output=True,
+                          text=True, cwd=ROOT, env=env)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--boot-mb", "8"], "--boot-mb 8 is out of range: use 64..1024"),
+    (["--data-mb", "99999"], "--data-mb 99999 is out of range: use 16..4096"),
+    (["--mirror", "deb.debian.org"], "is not a URL"),
+    (["--stage", "rootfs"], "--deb is required for the rootfs stage: build it with `make deb`"),
+    (["--deb", "nothere.deb"], "--deb nothere.deb: no such .deb file"),
+    (["--stage", "nope"], "invalid choice: 'nope'"),
+    (["--stage", "image", "--pinmap", "nothere.toml"], "--pinmap nothere.toml: no such file"),
+])
+def test_bad_arguments_exit_2_with_one_line(args, message):
+    done = run(*args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("build-image: error: ")
+
+
+def test_missing_tools_named_with_their_package(tmp_path):
+    # a PATH with nothing on it: every tool the image stage needs is reported
+    env = dict(os.environ, PATH=str(tmp_path))
+    done = run("--stage", "image", env=env)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert lines == [
+        "build-image: error: missing host tool 'sfdisk': apt-get install fdisk",
+        "build-image: error: missing host tool 'mkfs.vfat': apt-get install dosfstools",
+        "build-image: error: missing host tool 'mcopy': apt-get install mtools",
+        "build-image: error: missing host tool 'mmd': apt-get install mtools",
+        "build-image: error: missing host tool 'mke2fs': apt-get install e2fsprogs",
+        "build-image: error: missing host tool 'xz': apt-get install xz-utils",
+    ]
+
+
+def test_missing_tools_for_base_and_rootfs():
+    have = {"dtc", "fdtoverlay", "fdtget", "dpkg-deb"}
+    lines = tools.missing_tools(["base", "rootfs"], which=lambda t: t if t in have else None)
+    assert lines == ["missing host tool 'mmdebstrap': apt-get install mmdebstrap",
+                     "missing host tool 'qemu-aarch64-static': apt-get install qemu-user-static"]
+
+
+def test_root_and_binfmt_checks():
+    every = lambda t: "/usr/bin/" + t  # noqa: E731
+    with pytest.raises(tools.HostError) as exc:
+        tools.check_host(["base"], which=every, euid=1000, exists=lambda p: False)
+    lines = str(exc.value).splitlines()
+    assert lines[0] == "the base and rootfs stages run mmdebstrap/chroot as root: run with sudo"
+    assert lines[1].startswith("arm64 binaries can't run on this host: mount -t binfmt_misc")
+    assert "update-binfmts --enable qemu-aarch64" in lines[1]
+    # the image stage needs neither root nor binfmt
+    tools.check_host(["image"], which=every, euid=1000, exists=lambda p: False)
+
+
+def test_partition_layout_is_aligned_mbr():
+    script, total = assemble.layout(256, 1000, 64)
+    lines = script.splitlines()
+    assert lines[0] == "label: dos"
+    assert lines[1] == "start=8192, size=524288, type=c, bootable"       # 4 MiB in, FAT32 LBA
+    assert lines[2] == "start=532480, size=2048000, type=83"
+    assert lines[3] == "start=2580480, size=131072, type=83"
+    assert total == 4 + 256 + 1000 + 64
+
+
+def test_image_boot_files_and_fstab():
+    assert "root=LABEL=HHROOT" in rootfs.CMDLINE and " ro " in rootfs.CMDLINE
+    for word in ("quiet", "consoleblank=0", "vt.global_cursor_default=0", "console=tty1"):
+        assert word in rootfs.CMDLINE.split()
+    fstab = [ln.split() for ln in rootfs.FSTAB.splitlines() if ln and not ln.startswith("#")]
+    by_mount = {f[1]: f for f in fstab}
+    assert by_mount["/"][3].split(",")[0] == "ro"
+    assert by_mount["/var/lib/handheld"][3].split(",")[0] == "rw"
+    assert by_mount["/var/lib/handheld"][0] == "LABEL=HHDATA"
+    assert "x-systemd.device-timeout=120s" in by_mount["/boot/firmware"][3]
+    assert by_mount["/tmp"][2] == "tmpfs"
+    assert "dtoverlay=" not in rootfs.CONFIG_TXT.replace("no dtoverlay=", "")
+
+
+def test_image_boot_toml_turns_on_fbdev_and_overlay_buttons():
+    import tomllib
+
+    text = rootfs.boot_toml((ROOT / "debian" / "handheld.toml").read_text())
+    data = tomllib.loads(text)
+    assert data["display"] == {"backend": "fbdev"}
+    assert data["input"] == {"gpio": "off"}

@@ -1,0 +1,194 @@
+"""Boot the built SD image under QEMU and check the cabinet from the host (slow: make image-test).
+
+Needs a built image (make image) and qemu-system-aarch64; figures go to
+build/qemu-boot/report.json. One boot is shared by the checks, in order.
+"""
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "image"))
+
+pytestmark = pytest.mark.slow
+
+
+def image_path():
+    if os.environ.get("HANDHELD_IMAGE"):
+        return Path(os.environ["HANDHELD_IMAGE"])
+    import assemble
+    return ROOT / "dist" / f"handheld-{assemble.version()}-arm64.img"
+
+
+REPORT = {}
+WORK = ROOT / "build" / "qemu-boot"
+
+
+@pytest.fixture(scope="module")
+def guest():
+    import qemu_boot
+
+    missing = qemu_boot.have_tools()
+    if missing:
+        pytest.skip("missing host tools: " + ", ".join(missing))
+    img = image_path()
+    if not img.exists():
+        pytest.skip(f"no image at {img}: build it with `sudo make image`")
+    files = qemu_boot.prepare(str(img), str(WORK))
+    g = qemu_boot.Guest(files, str(WORK))
+    g.start()
+    REPORT["shell_up_s_wall"] = round(g.wait_shell(), 1)
+    yield g
+    g.stop()
+    WORK.mkdir(parents=True, exist_ok=True)
+    (WORK / "report.json").write_text(json.dumps(REPORT, indent=2))
+
+
+def wait_active(g, timeout=300):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rc, out = g.run("systemctl show -p ActiveState,SubState,MainPID handheld.service")
+        state = dict(ln.split("=", 1) for ln in out.splitlines() if "=" in ln)
+        if state.get("ActiveState") == "active":
+            return int(state["MainPID"])
+        time.sleep(1)
+    rc, out = g.run("systemctl status --no-pager -l handheld.service; journalctl -b -u handheld --no-pager | tail -30")
+    raise AssertionError("handheld.service never became active:\n" + out)
+
+
+def logical(g_dump, ref_w=320, ref_h=240):
+    """Guest screendump -> 320x240 rgb bytes, sampling the centre of each scaled pixel."""
+    import qemu_boot
+    from handheld.display.fbdev import fit_scale
+
+    w, h, rgb = qemu_boot.read_ppm(g_dump)
+    s = fit_scale(w, h, ref_w, ref_h)
+    x0, y0 = (w - ref_w * s) // 2, (h - ref_h * s) // 2
+    out = bytearray()
+    for y in range(ref_h):
+        row = (y0 + y * s + s // 2) * w
+        for x in range(ref_w):
+            i = (row + x0 + x * s + s // 2) * 3
+            out += rgb[i:i + 3]
+    return bytes(out), (w, h, s)
+
+
+def test_service_active_and_boot_figures(guest):
+    pid = wait_active(guest)
+    assert pid > 0
+    _, out = guest.run("systemctl show -p ActiveEnterTimestampMonotonic,ExecMainStartTimestampMonotonic handheld")
+    t = dict(ln.split("=", 1) for ln in out.splitlines() if "=" in ln)
+    REPORT["kernel_to_first_frame_s"] = int(t["ActiveEnterTimestampMonotonic"]) / 1e6
+    REPORT["service_start_to_first_frame_s"] = (int(t["ActiveEnterTimestampMonotonic"])
+                                                - int(t["ExecMainStartTimestampMonotonic"])) / 1e6
+    _, REPORT["critical_chain"] = guest.run("systemd-analyze critical-chain handheld.service --no-pager")
+    _, REPORT["systemd_analyze"] = guest.run("systemd-analyze --no-pager")
+    _, REPORT["failed_units"] = guest.run("systemctl --failed --no-legend --no-pager")
+    _, REPORT["findmnt_root"] = guest.run("findmnt -no OPTIONS /")
+    assert REPORT["findmnt_root"].split(",")[0] == "ro"
+    _, user = guest.run(f"stat -c %U /proc/{pid}")
+    assert user.strip() == "handheld"
+
+
+def test_title_screen_on_framebuffer(guest, tmp_path):
+    import pygame
+
+    wait_active(guest)
+    time.sleep(2)
+    ref = tmp_path / "title.png"
+    import subprocess
+    done = subprocess.run([sys.executable, "-m", "handheld", "screenshot", "menu:title", "--out", str(ref)],
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    want = pygame.image.tostring(pygame.image.load(str(ref)), "RGB")
+    got, geo = logical(guest.screendump(str(WORK / "title.ppm")))
+    REPORT["guest_framebuffer"] = geo
+    same = sum(1 for i in range(0, len(want), 3) if want[i:i + 3] == got[i:i + 3]) / (len(want) // 3)
+    REPORT["title_pixel_match"] = round(same, 4)
+    assert same >= 0.9, f"only {same:.1%} of the title screen's pixels match"
+
+
+def border_lit(dump):
+    """Pixels lit outside the centred picture: console text drawn over the framebuffer."""
+    import qemu_boot
+    from handheld.display.fbdev import fit_scale
+
+    w, h, rgb = qemu_boot.read_ppm(dump)
+    s = fit_scale(w, h, 320, 240)
+    x0, y0 = (w - 320 * s) // 2, (h - 240 * s) // 2
+    lit = 0
+    for y in range(h):
+        for x in (range(w) if y < y0 or y >= y0 + 240 * s else list(range(x0)) + list(range(x0 + 320 * s, w))):
+            i = (y * w + x) * 3
+            lit += rgb[i:i + 3] != b"\0\0\0"
+    return lit
+
+
+def test_keys_reach_the_game_not_the_console(guest):
+    # FIRE on the title opens the menu (a large change, unlike the blinking PRESS FIRE line),
+    # then DOWN moves the cursor; nothing may be echoed onto tty1 around the picture.
+    title, _ = logical(guest.screendump(str(WORK / "before.ppm")))
+    guest.sendkey("ctrl")          # P1 FIRE in the MAME layout (KEY_LEFTCTRL)
+    time.sleep(4)
+    menu, _ = logical(guest.screendump(str(WORK / "menu.ppm")))
+    guest.sendkey("down")
+    time.sleep(4)
+    moved, _ = logical(guest.screendump(str(WORK / "after.ppm")))
+    diff = lambda a, b: sum(1 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3])  # noqa: E731
+    REPORT["fire_changed_pixels"] = diff(title, menu)
+    REPORT["down_changed_pixels"] = diff(menu, moved)
+    REPORT["console_pixels_lit"] = border_lit(str(WORK / "after.ppm"))
+    assert REPORT["console_pixels_lit"] == 0, "console text shows around the picture (tty1 not in graphics mode)"
+    assert REPORT["fire_changed_pixels"] > 320 * 240 // 20
+    assert 0 < REPORT["down_changed_pixels"] < 320 * 240 // 3
+
+
+def test_kill_9_restarts_within_3s(guest):
+    pid = wait_active(guest)
+    t0 = time.monotonic()
+    guest.run(f"kill -9 {pid}")
+    new_pid, restarted = None, None
+    while time.monotonic() - t0 < 120:
+        _, out = guest.run("systemctl show -p MainPID,ActiveState handheld")
+        st = dict(ln.split("=", 1) for ln in out.splitlines() if "=" in ln)
+        if int(st.get("MainPID", 0)) not in (0, pid) and restarted is None:
+            restarted = time.monotonic() - t0
+            new_pid = int(st["MainPID"])
+        if st.get("ActiveState") == "active" and new_pid:
+            break
+        time.sleep(0.2)
+    REPORT["kill9_new_process_s"] = round(restarted or -1, 2)
+    REPORT["kill9_back_to_ready_s"] = round(time.monotonic() - t0, 2)
+    assert new_pid and restarted <= 3.0
+
+
+def test_power_cut_during_settings_save_leaves_valid_settings(guest):
+    # the cabinet's own atomic save, as the service user, in a tight loop; cut the power mid-way
+    loop = ("cd /tmp && setpriv --reuid=handheld --regid=handheld --init-groups "
+            "python3 -c 'from handheld.config import Config\n"
+            "import itertools\n"
+            "c = Config.load(\"/var/lib/handheld/handheld.toml\")\n"
+            "for i in itertools.count():\n"
+            "    c.set(\"sound.volume\", i % 101); c.save()' > /dev/null 2>&1 &")
+    guest.run(loop)
+    time.sleep(4)
+    guest.power_cut()
+    import qemu_boot
+    g2 = qemu_boot.Guest(guest.files, str(WORK))
+    g2.start()
+    try:
+        g2.wait_shell()
+        wait_active(g2)
+        rc, out = g2.run("python3 -c 'import tomllib; d = tomllib.load(open(\"/var/lib/handheld/handheld.toml\",\"rb\")); "
+                         "print(d[\"sound\"][\"volume\"])'")
+        REPORT["after_power_cut_volume"] = out
+        assert rc == 0 and 0 <= int(out.splitlines()[-1]) <= 100, out
+        rc, out = g2.run("ls -a /var/lib/handheld")
+        REPORT["data_partition_after_cut"] = out
+    finally:
+        g2.stop()

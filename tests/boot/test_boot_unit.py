@@ -1,0 +1,191 @@
+"""The systemd unit and kiosk files: verify, security rating, hardening, device allow-list."""
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+UNIT = ROOT / "systemd" / "handheld.service"
+
+
+def parse_unit(path):
+    """systemd's syntax: [Section], Key=value, repeated keys accumulate, # and ; comments."""
+    out, section = {}, None
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            section = line.strip("[]")
+            continue
+        key, _, value = line.partition("=")
+        out.setdefault((section, key.strip()), []).append(value.strip())
+    return out
+
+
+@pytest.fixture(scope="module")
+def unit():
+    return parse_unit(UNIT)
+
+
+def one(unit, key, section="Service"):
+    values = unit[(section, key)]
+    return values[-1]
+
+
+def test_start_and_restart_policy(unit):
+    assert one(unit, "Type") == "notify"
+    assert one(unit, "NotifyAccess") == "main"
+    assert one(unit, "Restart") == "always"
+    assert one(unit, "RestartSec") == "500ms"
+    assert one(unit, "StartLimitIntervalSec", "Unit") == "0"
+    assert 2 <= int(one(unit, "WatchdogSec")) <= 10   # the loop pings once a second
+    assert one(unit, "TTYPath") == "/dev/tty1"
+    assert one(unit, "StandardOutput") == "journal"
+    assert "network" not in " ".join(unit[("Unit", "After")])
+    assert "network-online.target" not in " ".join(unit.get(("Unit", "Wants"), []))
+    assert one(unit, "WantedBy", "Install") == "multi-user.target"
+    assert "getty@tty1.service" in one(unit, "Conflicts", "Unit")
+
+
+def test_runs_unprivileged_with_device_groups_and_writable_paths(unit):
+    assert one(unit, "User") == "handheld"
+    assert set(one(unit, "SupplementaryGroups").split()) == {"input", "video", "render", "audio"}
+    env = dict(v.split("=", 1) for v in unit[("Service", "Environment")])
+    assert env["HANDHELD_CONFIG"] == "/var/lib/handheld/handheld.toml"
+    assert env["HANDHELD_STATE_DIR"].startswith("/var/lib/handheld/")
+    assert one(unit, "StateDirectory") == "handheld"
+    assert "--kiosk" in one(unit, "ExecStart") and " -m handheld run" in one(unit, "ExecStart")
+
+
+@pytest.mark.parametrize("key,value", [
+    ("NoNewPrivileges", "yes"), ("CapabilityBoundingSet", ""), ("AmbientCapabilities", ""),
+    ("PrivateNetwork", "yes"), ("RestrictAddressFamilies", "AF_UNIX"),
+    ("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),
+    ("DevicePolicy", "closed"), ("SystemCallArchitectures", "native"),
+    ("ProtectKernelModules", "yes"), ("ProtectKernelTunables", "yes"),
+    ("RestrictNamespaces", "yes"), ("MemoryDenyWriteExecute", "yes"), ("UMask", "0077"),
+])
+def test_hardening_option(unit, key, value):
+    assert one(unit, key) == value
+
+
+def test_system_call_filter(unit):
+    filters = unit[("Service", "SystemCallFilter")]
+    assert filters[0] == "@system-service"
+    denied = set(filters[1].lstrip("~").split())
+    assert {"@privileged", "@mount", "@reboot", "@module", "@raw-io"} <= denied
+
+
+# Linux device classes named in DeviceAllow=char-<class>, and the nodes they cover.
+CLASS_NODES = {
+    "char-drm": re.compile(r"^/dev/dri/(card|renderD)\d+$"),
+    "char-input": re.compile(r"^/dev/input/(event|js|mouse)\d+$"),
+    "char-alsa": re.compile(r"^/dev/snd/\w+$"),
+    "char-gpiochip": re.compile(r"^/dev/gpiochip\d+$"),
+    "char-gpiomem": re.compile(r"^/dev/gpiomem\d*$"),
+}
+# Every node the cabinet opens: display backends, evdev input, SDL audio, RPi.GPIO, console.
+CABINET_DEVICES = {
+    "/dev/fb0": "rw", "/dev/dri/card0": "rw", "/dev/dri/renderD128": "rw",
+    "/dev/input/event0": "r", "/dev/input/event7": "r",
+    "/dev/snd/pcmC0D0p": "rw", "/dev/snd/controlC0": "rw",
+    "/dev/gpiomem": "rw", "/dev/gpiochip0": "rw", "/dev/tty1": "rw",
+}
+
+
+def allowed(entries, node, mode):
+    for entry in entries:
+        spec, _, perms = entry.partition(" ")
+        covers = spec == node or (spec in CLASS_NODES and CLASS_NODES[spec].match(node))
+        if covers and set(mode) <= set(perms.strip()):
+            return True
+    return False
+
+
+def device_literals():
+    """'/dev/...' paths written in the package's own code (e.g. the fbdev default)."""
+    found = set()
+    for path in (ROOT / "handheld").rglob("*.py"):
+        for m in re.finditer(r"""["'](/dev/[A-Za-z0-9_/*]+)""", path.read_text()):
+            node = m.group(1).replace("*", "0")   # a glob stands for its first node
+            if node in ("/dev/null", "/dev/dri", "/dev/input", "/dev/dri/", "/dev/snd"):
+                continue
+            found.add(node.rstrip("/"))
+    return found
+
+
+def test_every_cabinet_device_is_allowed(unit):
+    entries = unit[("Service", "DeviceAllow")]
+    for node, mode in CABINET_DEVICES.items():
+        assert allowed(entries, node, mode), f"{node} ({mode}) is not on the DeviceAllow list"
+    for node in device_literals():
+        if node.startswith("/dev/input/event"):
+            node = "/dev/input/event0"
+        assert allowed(entries, node, "r"), f"{node} opened in handheld/ but not allowed"
+    # and nothing broad: no block devices, no raw memory, input is read-only
+    assert not any(e.startswith(("block-", "/dev/mem", "/dev/sd", "/dev/mmcblk")) for e in entries)
+    assert "char-input r" in entries
+    assert not allowed(entries, "/dev/mem", "r")
+    assert not allowed(entries, "/dev/tty2", "r")
+
+
+def test_device_allow_matcher_rejects_what_it_should():
+    assert allowed(["char-input r"], "/dev/input/event3", "r")
+    assert not allowed(["char-input r"], "/dev/input/event3", "rw")
+    assert not allowed(["/dev/fb0 rw"], "/dev/fb1", "r")
+
+
+needs_analyze = pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                                   reason="systemd-analyze not installed (apt-get install systemd)")
+
+
+@needs_analyze
+def test_systemd_analyze_verify():
+    done = subprocess.run(["systemd-analyze", "verify", str(UNIT)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    # warnings about unknown lvalues or bad values would show here even with exit 0
+    assert "Unknown" not in done.stderr and "Failed" not in done.stderr, done.stderr
+
+
+@needs_analyze
+def test_systemd_analyze_security_rating():
+    done = subprocess.run(["systemd-analyze", "security", "--offline=yes", str(UNIT)],
+                          capture_output=True, text=True)
+    if "--offline" in done.stderr and done.returncode != 0:
+        pytest.skip("this systemd-analyze has no --offline (needs systemd >= 250)")
+    m = re.search(r"Overall exposure level for handheld\.service: (\d+\.\d+)", done.stdout)
+    assert m, done.stdout[-500:] + done.stderr
+    assert float(m.group(1)) <= 2.0
+
+
+KIOSK_FILES = {
+    "getty@tty1.service.d/handheld.conf": ["ConditionKernelCommandLine=handheld.maintenance"],
+    "handheld-kiosk-system.conf": ["[Manager]", "CtrlAltDelBurstAction=none"],
+    "handheld-kiosk-logind.conf": ["[Login]", "NAutoVTs=0", "ReserveVT=0", "HandlePowerKey=poweroff"],
+    "handheld-sysctl.conf": ["kernel.sysrq = 0"],
+    "handheld-sysusers.conf": ["u handheld -", "m handheld input", "m handheld video"],
+    "50-handheld.rules": ['subject.user == "handheld"', '"org.freedesktop.login1.power-off"'],
+}
+
+
+@pytest.mark.parametrize("name", sorted(KIOSK_FILES))
+def test_kiosk_file_lines(name):
+    lines = [ln.strip() for ln in (ROOT / "systemd" / name).read_text().splitlines()]
+    text = "\n".join(lines)
+    for want in KIOSK_FILES[name]:
+        assert want in text, f"{name} lacks {want!r}"
+
+
+def test_polkit_rule_grants_only_power_off():
+    text = (ROOT / "systemd" / "50-handheld.rules").read_text()
+    ids = set(re.findall(r'"(org\.freedesktop\.[\w.-]+)"', text))
+    assert ids == {"org.freedesktop.login1.power-off",
+                   "org.freedesktop.login1.power-off-multiple-sessions",
+                   "org.freedesktop.login1.power-off-ignore-inhibit"}
+    assert "polkit.Result.YES" in text and "reboot" not in text

@@ -1,0 +1,104 @@
+import numpy as np
+import pygame
+import pytest
+
+from handheld.display.base import DisplayError, logical_surface
+from handheld.display.fbdev import FbdevDisplay
+
+
+def fake_fb(tmp_path, w, h, bpp, stride=None, name="fb0"):
+    stride = stride or w * bpp // 8
+    sysfs = tmp_path / "sys"
+    (sysfs / name).mkdir(parents=True)
+    (sysfs / name / "virtual_size").write_text(f"{w},{h}\n")
+    (sysfs / name / "bits_per_pixel").write_text(f"{bpp}\n")
+    (sysfs / name / "stride").write_text(f"{stride}\n")
+    dev = tmp_path / name
+    dev.write_bytes(b"\xAA" * (stride * h))
+    return str(dev), str(sysfs), stride
+
+
+def frame_with_marks():
+    s = logical_surface()
+    s.fill((0, 0, 0))
+    s.set_at((0, 0), (255, 0, 0))        # top-left red
+    s.set_at((319, 0), (0, 255, 0))      # top-right green
+    s.set_at((0, 239), (0, 0, 255))      # bottom-left blue
+    s.set_at((319, 239), (255, 255, 255))
+    s.set_at((10, 5), (0x12, 0x34, 0x56))
+    return s
+
+
+def test_rgb565_exact_bytes_at_scale_1(tmp_path):
+    dev, sysfs, stride = fake_fb(tmp_path, 320, 240, 16)
+    d = FbdevDisplay(dev, sysfs_root=sysfs)
+    d.present(frame_with_marks())
+    d.close()
+    raw = open(dev, "rb").read()
+    px = lambda x, y: int.from_bytes(raw[y * stride + 2 * x: y * stride + 2 * x + 2], "little")
+    assert px(0, 0) == 0xF800 and px(319, 0) == 0x07E0 and px(0, 239) == 0x001F
+    assert px(319, 239) == 0xFFFF and px(1, 0) == 0
+    assert px(10, 5) == ((0x12 >> 3) << 11) | ((0x34 >> 2) << 5) | (0x56 >> 3)
+
+
+def test_xrgb8888_with_stride_padding_scale_and_centring(tmp_path):
+    w, h, stride = 700, 500, 700 * 4 + 64  # padded rows
+    dev, sysfs, stride = fake_fb(tmp_path, w, h, 32, stride)
+    d = FbdevDisplay(dev, sysfs_root=sysfs)
+    assert d.scale == 2 and (d.x0, d.y0) == ((700 - 640) // 2, (500 - 480) // 2)
+    d.present(frame_with_marks())
+    d.close()
+    raw = np.frombuffer(open(dev, "rb").read(), dtype=np.uint8).reshape(h, stride)
+    pix = raw[:, : w * 4].view("<u4")
+    x0, y0 = 30, 10
+    # each logical pixel is a 2x2 block
+    assert (pix[y0:y0 + 2, x0:x0 + 2] == 0x00FF0000).all()
+    assert (pix[y0:y0 + 2, x0 + 638:x0 + 640] == 0x0000FF00).all()
+    assert (pix[y0 + 478:y0 + 480, x0:x0 + 2] == 0x000000FF).all()
+    assert pix[y0 + 10, x0 + 20] == 0x00123456
+    # borders black, padding bytes beyond the visible row untouched
+    assert (pix[:y0] == 0).all() and (pix[:, :x0] == 0).all() and (pix[y0 + 480:] == 0).all()
+    assert (raw[:, w * 4:] == 0).all()  # whole mapping cleared once at open
+
+
+def test_rotation_for_portrait_panel(tmp_path):
+    dev, sysfs, stride = fake_fb(tmp_path, 240, 320, 16)
+    d = FbdevDisplay(dev, rotate=90, sysfs_root=sysfs)
+    d.present(frame_with_marks())
+    d.close()
+    raw = open(dev, "rb").read()
+    px = lambda x, y: int.from_bytes(raw[y * stride + 2 * x: y * stride + 2 * x + 2], "little")
+    # turned a quarter clockwise: top-left goes to top-right, bottom-left to top-left
+    assert px(239, 0) == 0xF800
+    assert px(0, 0) == 0x001F
+    assert px(239, 319) == 0x07E0
+
+
+def test_fixed_scale_honoured_and_too_small_panel_refused(tmp_path):
+    dev, sysfs, _ = fake_fb(tmp_path, 1280, 800, 32)
+    assert FbdevDisplay(dev, scale=2, sysfs_root=sysfs).scale == 2
+    assert FbdevDisplay(dev, sysfs_root=sysfs).scale == 3
+    dev2, sysfs2, _ = fake_fb(tmp_path / "b", 240, 320, 16)
+    with pytest.raises(DisplayError, match="set display.rotate"):
+        FbdevDisplay(dev2, sysfs_root=sysfs2)
+
+
+def test_unsupported_depth_and_missing_device_name_the_fix(tmp_path):
+    dev, sysfs, _ = fake_fb(tmp_path, 320, 240, 24)
+    with pytest.raises(DisplayError, match="framebuffer_depth"):
+        FbdevDisplay(dev, sysfs_root=sysfs)
+    with pytest.raises(DisplayError, match="is .* a framebuffer"):
+        FbdevDisplay(str(tmp_path / "fb9"), sysfs_root=sysfs)
+
+
+def test_permission_denied_names_group_video(tmp_path, monkeypatch):
+    import os
+    dev, sysfs, _ = fake_fb(tmp_path, 320, 240, 16)
+
+    def deny(*a, **k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "open", deny)
+    with pytest.raises(DisplayError) as e:
+        FbdevDisplay(dev, sysfs_root=sysfs)
+    assert str(e.value) == f"cannot open {dev}: permission denied — add the user to group video"

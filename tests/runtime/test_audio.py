@@ -1,0 +1,62 @@
+import logging
+
+import numpy as np
+import pygame
+
+from handheld.audio import Audio, NullAudio, synth
+
+
+def test_square_wave_has_the_right_pitch_and_levels():
+    wave = synth.square(441.0, 1.0)
+    assert len(wave) == synth.SAMPLE_RATE
+    rising = np.count_nonzero((wave[1:] > 0) & (wave[:-1] < 0))
+    assert rising in (440, 441)
+    assert set(np.unique(wave)) == {-1.0, 1.0}
+
+
+def test_note_names():
+    assert round(synth.note_hz("A4"), 3) == 440.0
+    assert round(synth.note_hz("A5"), 3) == 880.0
+    assert round(synth.note_hz("C#5") / synth.note_hz("C5"), 4) == round(2 ** (1 / 12), 4)
+
+
+def test_envelope_starts_and_ends_silent():
+    env = synth.envelope(np.ones(synth.SAMPLE_RATE // 2, dtype=np.float32), 0.01, 0.05, 0.5, 0.1)
+    assert env[0] == 0.0 and abs(env[-1]) < 1e-6 and env.max() <= 1.0
+    assert abs(env[len(env) // 2] - 0.5) < 1e-6
+
+
+def test_tune_length_follows_the_beats_and_int16_is_clipped():
+    music = synth.tune("C5 R:2 E5", beat=0.1)
+    assert abs(len(music) - int(synth.SAMPLE_RATE * 0.1) * 4) <= 4
+    loud = synth.to_int16(np.array([2.0, -2.0, 0.5], dtype=np.float32), 1.0)
+    assert loud.dtype == np.int16 and loud[0] == 32767 and loud[1] == -32768
+
+
+def test_no_sound_device_runs_silently_with_one_log_line(monkeypatch, caplog):
+    def broken(*a, **k):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    with caplog.at_level(logging.INFO, logger="handheld.audio"):
+        audio = Audio.open()
+    assert type(audio) is NullAudio
+    assert [r.getMessage() for r in caplog.records] == ["no sound device (No available audio device): running silently"]
+    audio.play("ui.select")
+    assert audio.played == ["ui.select"]
+
+
+def test_mixer_output_honours_mute(monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    audio = Audio.open(enabled=False)
+    try:
+        if type(audio) is NullAudio:
+            return  # no mixer at all on this machine: covered by the test above
+        audio.register("t.beep", synth.to_int16(synth.square(440, 0.05)))
+        audio.play("t.beep")
+        assert pygame.mixer.get_busy() is False or pygame.mixer.get_busy() == 0
+        audio.set_enabled(True)
+        audio.play("t.beep")
+        assert audio._sounds["t.beep"].get_length() > 0.04
+    finally:
+        pygame.mixer.quit()

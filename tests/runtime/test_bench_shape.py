@@ -1,0 +1,19 @@
+"""`handheld bench --json` is read by tools: its shape must not drift (values are not judged here)."""
+
+import json
+
+from handheld.cli import main
+
+
+def test_bench_json_shape(capsys):
+    assert main(["bench", "--json", "--quick", "--only", "menu:"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["scenes"]) == {"menu:main", "menu:title", "menu:attract"}
+    for scene in report["scenes"].values():
+        for scale in ("scale1", "scale2"):
+            assert {"p50_ms", "p99_ms", "max_ms"} <= set(scene[scale])
+            assert 0 < scene[scale]["p50_ms"] <= scene[scale]["p99_ms"] <= scene[scale]["max_ms"]
+    assert report["first_frame_ms"] > 0 and report["peak_rss_mb"] > 10
+    assert {"p50_ms", "p99_ms"} <= set(report["input_latency"])
+    assert report["input_latency"]["samples"] == 60
+    assert isinstance(report["games"], dict)

@@ -1,0 +1,144 @@
+import tomllib
+
+from handheld import TICK_HZ
+from handheld.app import Cabinet, parse_combo
+from handheld.attract import AttractScene
+from handheld.audio import NullAudio
+from handheld.config import Config
+from handheld.display.headless import HeadlessDisplay
+from handheld.input.actions import Action
+from handheld.input.manager import InputManager
+from handheld.launcher import MenuScene, TitleScene
+from handheld.settings_scene import AdminScene, SettingsScene
+
+
+def cabinet(tmp_path, kiosk=False, **settings):
+    path = tmp_path / "h.toml"
+    sections: dict = {}
+    for key, value in settings.items():
+        section, name = key.split("__")
+        sections.setdefault(section, []).append(f"{name} = {value}")
+    path.write_text("".join(f"[{s}]\n" + "\n".join(v) + "\n" for s, v in sections.items()))
+    cfg = Config.load(path, boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, kiosk=kiosk, seed=5)
+    return cab
+
+
+def tap(cab, action, player=0, hold_ticks=1):
+    cab.input.raw.press(player, action, "test")
+    for _ in range(hold_ticks):
+        cab.tick()
+    cab.input.raw.release(player, action, "test")
+    cab.tick()
+
+
+def idle(cab, ticks):
+    for _ in range(ticks):
+        cab.tick()
+
+
+def test_title_to_menu_and_navigation(tmp_path):
+    cab = cabinet(tmp_path)
+    assert isinstance(cab.director.top, TitleScene)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    assert isinstance(menu, MenuScene) and menu.menu.index == 0
+    tap(cab, Action.DOWN)
+    tap(cab, Action.DOWN)
+    assert menu.menu.index == 2
+    tap(cab, Action.UP, player=1)  # any player drives the menu
+    assert menu.menu.index == 1
+    tap(cab, Action.ALT)
+    assert isinstance(cab.director.top, TitleScene)
+
+
+def test_unbuilt_game_says_coming_soon_instead_of_starting(tmp_path, monkeypatch):
+    from handheld.games import registry
+    from handheld.games.base import ComingSoon
+
+    monkeypatch.setattr(registry, "all_games", lambda: [ComingSoon("archon", "Archon")])
+    monkeypatch.setattr("handheld.launcher.all_games", registry.all_games)
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    tap(cab, Action.FIRE)
+    assert isinstance(cab.director.top, MenuScene)
+    assert cab.director.top.message == "ARCHON: COMING SOON"
+
+
+def test_settings_toggle_sound_saves_atomically(tmp_path):
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    for _ in range(len(menu.menu.items) - 2):  # down to SETTINGS
+        tap(cab, Action.DOWN)
+    assert menu.menu.items[menu.menu.index] == "SETTINGS"
+    tap(cab, Action.FIRE)
+    assert isinstance(cab.director.top, SettingsScene)
+    tap(cab, Action.FIRE)                       # SOUND ON -> OFF
+    tap(cab, Action.DOWN)
+    tap(cab, Action.LEFT)                       # VOLUME 80 -> 70
+    saved = tomllib.loads((tmp_path / "h.toml").read_text())
+    assert saved == {"sound": {"enabled": False, "volume": 70}}
+
+
+def test_attract_starts_after_idle_timeout_and_stops_on_input(tmp_path):
+    cab = cabinet(tmp_path, cabinet__attract_after_s=10)
+    idle(cab, 10 * TICK_HZ - 1)
+    assert isinstance(cab.director.top, TitleScene)
+    idle(cab, 1)
+    assert isinstance(cab.director.top, AttractScene)
+    idle(cab, 30)
+    tap(cab, Action.FIRE, player=1)
+    assert isinstance(cab.director.top, TitleScene)
+
+
+def test_input_resets_the_idle_timer(tmp_path):
+    cab = cabinet(tmp_path, cabinet__attract_after_s=10)
+    idle(cab, 9 * TICK_HZ)
+    tap(cab, Action.LEFT)
+    idle(cab, 9 * TICK_HZ)
+    assert isinstance(cab.director.top, TitleScene)
+
+
+def test_kiosk_has_no_quit_and_admin_combo_must_be_held(tmp_path):
+    cab = cabinet(tmp_path, kiosk=True, cabinet__admin_hold_s=2)
+    tap(cab, Action.FIRE)
+    assert "QUIT" not in cab.director.top.menu.items
+    combo = parse_combo("START+SELECT+FIRE")
+    cab.input.raw.press(0, combo, "test")
+    idle(cab, 2 * TICK_HZ - 2)
+    assert not isinstance(cab.director.top, AdminScene)
+    idle(cab, 2)
+    assert isinstance(cab.director.top, AdminScene)
+
+
+def test_kiosk_idle_game_returns_to_title(tmp_path):
+    cab = cabinet(tmp_path, kiosk=True, cabinet__idle_return_s=10, cabinet__attract_after_s=600)
+    tap(cab, Action.FIRE)
+    cab.director.push(SettingsScene(cab.ctx))   # somewhere deep in the cabinet
+    idle(cab, 10 * TICK_HZ)
+    assert len(cab.director.stack) == 1 and isinstance(cab.director.top, TitleScene)
+
+
+def test_window_close_quits_except_in_kiosk(tmp_path):
+    import pygame
+
+    class ClosingDisplay(HeadlessDisplay):
+        def events(self):
+            return [pygame.event.Event(pygame.QUIT)]
+
+    for kiosk, expected in ((False, True), (True, False)):
+        cab = cabinet(tmp_path, kiosk=kiosk)
+        cab.display = ClosingDisplay()
+        cab.tick()
+        assert cab.quit_requested is expected
+
+
+def test_presented_frame_shows_the_menu(tmp_path):
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    cab.render()
+    frame = cab.display.last
+    from handheld.ui.palette import rgb
+    assert frame.get_at((1, 1))[:3] == rgb("night")      # title bar
+    assert frame.get_at((160, 100))[:3] != (0, 0, 0)

@@ -1,0 +1,96 @@
+import os
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+
+from handheld.config import Config, atomic_write
+from handheld.tomlwrite import dumps
+
+
+def test_defaults_when_no_file(tmp_path):
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    assert cfg.get("display.backend") == "auto"
+    assert cfg.get("cabinet.attract_after_s") == 60
+    assert cfg.warnings == []
+
+
+def test_bad_values_and_unknown_keys_fall_back_with_a_named_warning(tmp_path):
+    p = tmp_path / "h.toml"
+    p.write_text('[display]\nscale = 99\nbackend = "vga"\nrotate = 90\n[sound]\nvolum = 3\n')
+    cfg = Config.load(p, boot_path=None)
+    assert cfg.get("display.scale") == 0 and cfg.get("display.backend") == "auto"
+    assert cfg.get("display.rotate") == 90
+    text = "\n".join(cfg.warnings)
+    assert "display.scale = 99 must be a whole number from 0 to 8" in text
+    assert "display.backend = 'vga' must be one of auto" in text
+    assert "unknown setting 'sound.volum'" in text
+    assert all("\n" not in w for w in cfg.warnings)
+
+
+def test_broken_toml_falls_back_to_defaults_and_says_so(tmp_path):
+    p = tmp_path / "h.toml"
+    p.write_text("[display\nscale = 2")
+    cfg = Config.load(p, boot_path=None)
+    assert cfg.get("display.scale") == 0
+    assert "not valid TOML" in cfg.warnings[0] and str(p) in cfg.warnings[0]
+
+
+def test_boot_partition_file_is_read_and_main_file_wins(tmp_path):
+    boot, main = tmp_path / "boot.toml", tmp_path / "main.toml"
+    boot.write_text("[display]\nscale = 2\nrotate = 270\n")
+    main.write_text("[display]\nscale = 3\n")
+    cfg = Config.load(main, boot_path=boot)
+    assert cfg.get("display.scale") == 3 and cfg.get("display.rotate") == 270
+
+
+def test_env_var_names_the_file(tmp_path, monkeypatch):
+    p = tmp_path / "env.toml"
+    p.write_text("[sound]\nvolume = 10\n")
+    monkeypatch.setenv("HANDHELD_CONFIG", str(p))
+    assert Config.load(boot_path=None).get("sound.volume") == 10
+
+
+def test_save_round_trips_only_what_was_set(tmp_path):
+    p = tmp_path / "sub" / "h.toml"
+    cfg = Config.load(p, boot_path=None)
+    cfg.set("sound.volume", 35)
+    cfg.set("input.deadzone", 12)
+    cfg.save()
+    assert tomllib.loads(p.read_text()) == {"sound": {"volume": 35}, "input": {"deadzone": 12}}
+    again = Config.load(p, boot_path=None)
+    assert again.get("sound.volume") == 35 and again.get("input.deadzone") == 12
+
+
+def test_toml_writer_handles_tables_and_arrays_of_tables():
+    data = {"a": 1, "s": 'q"x', "t": {"b": True, "l": [1, 2]},
+            "devs": [{"name": "pad", "player": 1}, {"name": "stick", "player": 2}]}
+    assert tomllib.loads(dumps(data)) == data
+
+
+_SAVER = r"""
+import sys
+from handheld.config import atomic_write
+path = sys.argv[1]
+i = 0
+while True:
+    i += 1
+    atomic_write(path, f"version = {i}\npad = \"{'x' * 200000}\"\n")
+"""
+
+
+def test_kill_during_save_leaves_a_whole_file(tmp_path):
+    p = tmp_path / "settings.toml"
+    atomic_write(p, 'version = 0\npad = ""\n')
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    for _ in range(5):
+        proc = subprocess.Popen([sys.executable, "-c", _SAVER, str(p)], env=env)
+        time.sleep(0.25)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        data = tomllib.loads(p.read_text())   # parses: never a torn file
+        assert isinstance(data["version"], int)
+        assert data["version"] == 0 or len(data["pad"]) == 200000
+    leftovers = [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
+    assert len(leftovers) <= 5  # a kill may leave a temp file, never a broken main file

@@ -1,0 +1,149 @@
+"""The solver against hand-checked end positions and an independent slow minimax."""
+
+from functools import lru_cache
+
+import pytest
+
+from handheld.games.sphinx.rules import Board, parse_moves
+from handheld.games.sphinx.search import OutOfNodes
+from handheld.games.sphinx.solver import Solver, solve, solve_moves
+from handheld.runtime.rng import Rng
+
+
+def slow_score(width: int, height: int, moves: list[int]) -> int:
+    """Plain minimax on a list-of-columns board, sharing no code with the engine."""
+    cols = [[] for _ in range(width)]
+    for i, c in enumerate(moves):
+        cols[c].append(i % 2)
+
+    def owner(c, r):
+        if 0 <= c < width and 0 <= r < len(cols[c]):
+            return cols[c][r]
+        return None
+
+    def wins_at(c, r, p):
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            n = 1
+            for sign in (1, -1):
+                x, y = c + sign * dc, r + sign * dr
+                while owner(x, y) == p:
+                    n += 1
+                    x, y = x + sign * dc, y + sign * dr
+            if n >= 4:
+                return True
+        return False
+
+    @lru_cache(maxsize=None)
+    def value(key) -> int:
+        stones = sum(len(col) for col in cols)
+        if stones == width * height:
+            return 0
+        p = stones % 2
+        best = None
+        for c in range(width):
+            if len(cols[c]) < height:
+                cols[c].append(p)
+                if wins_at(c, len(cols[c]) - 1, p):
+                    v = (width * height + 2 - (stones + 1)) // 2
+                else:
+                    v = -value(tuple(tuple(col) for col in cols))
+                cols[c].pop()
+                if best is None or v > best:
+                    best = v
+        return best
+
+    return value(tuple(tuple(col) for col in cols))
+
+
+def random_position(rng: Rng, width: int, height: int, empties: int) -> Board | None:
+    b = Board(width, height)
+    while width * height - len(b.moves) > empties:
+        if b.over:
+            return None
+        b.play(rng.choice(b.legal_moves()))
+    return None if b.over else b
+
+
+def test_hand_checked_end_positions():
+    # X to move with a1 b1 c1 (O a2 b2 c2): d1 wins at once with the 7th stone
+    assert solve_moves("112233", 7, 6) == (42 + 2 - 7) // 2 == 18
+    assert solve_moves("112233", 7, 7) == (49 + 2 - 7) // 2 == 22
+    assert solve_moves("112233", 4, 4) == (16 + 2 - 7) // 2 == 5
+
+
+def test_double_threat_is_a_loss_for_the_side_to_move():
+    # X b1 c1 d1 with a1 and e1 both open, O (g1 g2) to move: O blocks one end, X wins
+    # at the other with the 7th stone
+    b = parse_moves("27374", 7, 6)
+    assert b.to_move == 1
+    assert solve(b) == -((42 + 2 - 7) // 2) == -18
+
+
+def test_win_in_one_for_the_second_player():
+    # O holds g1 g2 g3 and is to move (X wasted its d-threat on f1): g4 is the 8th stone
+    b = parse_moves("2737476", 7, 6)
+    assert b.to_move == 1
+    assert solve(b) == (42 + 2 - 8) // 2 == 18
+
+
+def test_last_square_draw():
+    b = parse_moves("132431421324314", 4, 4)   # one square left, the last drop draws
+    assert b.legal_moves() == [1]
+    assert solve(b) == 0
+
+
+@pytest.mark.parametrize("width,height,count,low,high", [(7, 6, 14, 8, 12), (4, 4, 20, 6, 12)])
+def test_agrees_with_slow_minimax_on_random_positions(width, height, count, low, high):
+    rng = Rng(width * 1000 + height)
+    checked = 0
+    while checked < count:
+        empties = rng.randint(low, high)
+        b = random_position(rng, width, height, empties)
+        if b is None:
+            continue
+        assert solve(b) == slow_score(width, height, b.moves), repr(b)
+        checked += 1
+
+
+def test_budget_raises_out_of_nodes():
+    b = Board(7, 6)
+    with pytest.raises(OutOfNodes):
+        Solver(b.geo, budget=500).solve(b)
+
+
+def test_best_move_reaches_the_score():
+    rng = Rng(99)
+    done = 0
+    while done < 6:
+        b = random_position(rng, 7, 6, rng.randint(9, 12))
+        if b is None:
+            continue
+        solver = Solver(b.geo)
+        score = solver.solve(b)
+        gen = Solver(b.geo).best_move_steps(b)
+        try:
+            while True:
+                next(gen)
+        except StopIteration as stop:
+            s2, col = stop.value
+        assert s2 == score
+        child = b.copy()
+        child.play(col)
+        if child.winner is not None:
+            assert score == (42 + 2 - len(child.moves)) // 2
+        elif child.full:
+            assert score == 0
+        else:
+            assert -solve(child) == score
+        done += 1
+
+
+def test_agrees_with_slow_minimax_on_the_sphinx_board():
+    rng = Rng(77)
+    checked = 0
+    while checked < 5:
+        b = random_position(rng, 7, 7, rng.randint(7, 10))
+        if b is None:
+            continue
+        assert solve(b) == slow_score(7, 7, b.moves), repr(b)
+        checked += 1
