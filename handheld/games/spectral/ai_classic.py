@@ -89,12 +89,22 @@ def decide(state: R.State, rng) -> tuple:
     return ("pass",)
 
 
-def play_turn(state: R.State, rng, decide_fn=decide) -> tuple[list, list]:
+NOOP_LIMIT = 8
+
+
+def play_turn(state: R.State, rng, decide_fn=decide, noop: list | None = None) -> tuple[list, list]:
     """Decide and apply until an action uses up the player's choice.
 
-    Returns (actions, events). Guards against a decider that keeps choosing
-    refused actions by passing after a few tries."""
+    Returns (actions, events). Guards: a decider that keeps choosing refused
+    actions passes after a few tries; and with `noop` (a per-player counter
+    list the caller keeps) a player whose used actions changed nothing
+    NOOP_LIMIT times running passes instead, so two computers can never stall
+    a turn for ever (e.g. Transmute among pads an opponent has locked)."""
     p = state.player
+    if noop is not None and noop[p] >= NOOP_LIMIT:
+        noop[p] = 0
+        return [("pass",)], R.apply(state, ("pass",))
+    before = (state.board[:], state.locks[:], state.wiz[:], state.power[:])
     actions, events = [], []
     for _ in range(8):
         action = decide_fn(state, rng)
@@ -102,10 +112,14 @@ def play_turn(state: R.State, rng, decide_fn=decide) -> tuple[list, list]:
         actions.append(action)
         events.extend(ev)
         if state.over or state.player != p or _used(ev):
-            return actions, events
-    ev = R.apply(state, ("pass",))
-    actions.append(("pass",))
-    events.extend(ev)
+            break
+    else:
+        ev = R.apply(state, ("pass",))
+        actions.append(("pass",))
+        events.extend(ev)
+    if noop is not None:
+        same = before == (state.board, state.locks, state.wiz, state.power)
+        noop[p] = noop[p] + 1 if same and actions[-1] != ("pass",) else 0
     return actions, events
 
 
