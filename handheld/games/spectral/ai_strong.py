@@ -111,21 +111,20 @@ def _changes(state: R.State, child: R.State) -> bool:
 ROLLOUT_CAP = 60    # actions per rollout at most (a turn rarely takes 30)
 
 
-def rollout(state: R.State, turn: int, rng) -> tuple[R.State, int]:
-    """Play on with the classic rule chain for both sides until the turn ends.
-    Returns the state and the number of actions applied."""
-    s = state
+def rollout(state: R.State, turn: int, rng):
+    """Play on with the classic rule chain for both sides until the turn ends
+    (a generator: yields after every action; the state is played in place)."""
     n = 0
     noop = [0, 0]
-    while not s.over and s.turn == turn and n < ROLLOUT_CAP:
-        acts, _ = ai_classic.play_turn(s, rng, ai_classic.decide, noop)
+    while not state.over and state.turn == turn and n < ROLLOUT_CAP:
+        acts, _ = ai_classic.play_turn(state, rng, ai_classic.decide, noop)
         n += len(acts)
-    return s, n
+        yield len(acts)
 
 
 def search(state: R.State, budget: int = DEFAULT_BUDGET):
-    """The same search as a generator: yields after every rollout so a scene
-    can spread it across ticks; its return value is the chosen action.
+    """The same search as a generator: yields after every action it plays so
+    a scene can spread it across ticks; its return value is the chosen action.
 
     Every candidate is played, then the rest of the turn is played out by the
     classic rule chain for both sides (from a fixed seed, so the choice is
@@ -139,15 +138,14 @@ def search(state: R.State, budget: int = DEFAULT_BUDGET):
             break
         child = _after(state, action)
         nodes += 1
+        yield nodes
         if action[0] != "pass" and not _changes(state, child):
             continue
-        if child.over:
-            value = evaluate(child, p)
-        else:
-            end, n = rollout(child, state.turn, Rng(ROLLOUT_SEED))
-            nodes += n
-            value = evaluate(end, p)
-        yield nodes
+        if not child.over:
+            for n in rollout(child, state.turn, Rng(ROLLOUT_SEED)):
+                nodes += n
+                yield nodes
+        value = evaluate(child, p)
         if best_value is None or value > best_value:
             best_value, best_action = value, action
     return best_action

@@ -26,7 +26,8 @@ class SpectralGame(Game):
     def demo_scene(self, ctx, seed: int):
         from handheld.games.spectral.match_scene import MatchScene
 
-        return MatchScene(ctx, seed, dict(DEFAULT_OPTIONS, mode="demo"))
+        # the cabinet's attract mode: a short game (the original plays on for ever)
+        return MatchScene(ctx, seed, dict(DEFAULT_OPTIONS, mode="demo", turn_limit=DEMO_TURNS))
 
     def match_scene(self, ctx, seed: int, options: dict):
         from handheld.games.spectral.match_scene import MatchScene
@@ -69,3 +70,4 @@ class SpectralGame(Game):
 
 # A computer action on screen takes at least this long (0.75 s shown + animation).
 TICKS_PER_ACTION = 60
+DEMO_TURNS = 6
