@@ -242,3 +242,15 @@ def test_strong_computer_thinks_across_ticks():
         ticks += 1
     assert ticks >= 20 and sc.phase == "show"
     assert sc.message.startswith("RED: ")
+
+
+def test_resign_asks_for_a_second_fire():
+    ctx, sc = human_scene()
+    settle(sc)
+    sc.update(press(Action.UP))              # the list wraps back to RESIGN
+    sc.update(press(Action.FIRE))
+    assert not sc.state.over and sc.message == "FIRE AGAIN TO RESIGN"
+    sc.update(press(Action.FIRE))
+    assert sc.state.over and sc.state.resigned == 0
+    run(sc, [EMPTY_FRAME] * 400)
+    assert sc.finished and sc.result == {"winner": None, "text": "RED RESIGNS", "turns": 1}

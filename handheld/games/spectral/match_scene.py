@@ -60,6 +60,7 @@ class MatchScene(Scene):
         self.think_ticks = 0
         self.chosen = None
         self.helped = False
+        self.confirm_resign = False
         self.noop = [0, 0]
         self.finished = False
         self.result = None
@@ -245,6 +246,8 @@ class MatchScene(Scene):
             setattr(self, attr, (idx - 1) % len(items))
             self.ctx.audio.play("spectral.select")
         item = items[getattr(self, attr)]
+        if inp.repeat & (Action.UP | Action.DOWN):
+            self.confirm_resign = False
         if inp.pressed & Action.ALT:
             self.help_key, self.help_back, self.phase = item, self.phase, "help"
         elif inp.pressed & Action.FIRE:
@@ -258,6 +261,9 @@ class MatchScene(Scene):
             self.phase = "actions"
         elif item in ("MOVE", "TELEPORT"):
             self.phase, self.cursor, self.cursor_kind = "cursor", s.wiz[p], item
+        elif item == "RESIGN" and not self.confirm_resign:
+            self.confirm_resign = True
+            self.message = "FIRE AGAIN TO RESIGN"
         elif item == "HELP ME":
             self.helped = True
             self.phase = "idle"
@@ -267,6 +273,8 @@ class MatchScene(Scene):
             self._apply_human(p, (kind,))
 
     def _apply_human(self, p: int, action: tuple) -> None:
+        self.confirm_resign = False
+        self.message = ""
         events = R.apply(self.state, action)
         self.phase = "idle"
         if self.state.player == p and not self.state.over and not ai_classic._used(events):
