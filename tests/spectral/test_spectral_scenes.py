@@ -254,3 +254,24 @@ def test_resign_asks_for_a_second_fire():
     assert sc.state.over and sc.state.resigned == 0
     run(sc, [EMPTY_FRAME] * 400)
     assert sc.finished and sc.result == {"winner": None, "text": "RED RESIGNS", "turns": 1}
+
+
+def test_blitz_is_animated_pass_by_pass():
+    from handheld.games.spectral.showcase import blitz
+
+    ctx = Context.headless_context()
+    sc = blitz(ctx, 4)                       # Red, 40 power, on a wide green field
+    while sc.phase != "show":
+        sc.update(EMPTY_FRAME)
+    assert sc.chosen == ("blitz",)
+    boards, passes = set(), set()
+    for _ in range(600):
+        sc.update(EMPTY_FRAME)
+        boards.add(tuple(sc.shown_board))
+        if sc.step is not None and sc.step[0] == "blitz_pass":
+            passes.add(sc.step[3][2])
+        if sc.state.player == 1 and sc.step is None and not sc.steps:
+            break
+    assert passes == {1, 2} and len(boards) > 20     # pads change one by one, two passes
+    assert tuple(sc.shown_board) == tuple(sc.state.board)
+    assert ctx.audio.played.count("spectral.blitz") == 1
