@@ -1,0 +1,105 @@
+"""Painting a MatchScene: the cached board layer, then wizards, cursors and
+effects on top, then the title line and the four-line text window."""
+
+from __future__ import annotations
+
+from handheld.ui.text import SYMBOLS
+from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
+
+from . import rules as R
+from . import texts as T
+from .view import pad_centre
+
+WINDOW = TextWindow(4)
+UPDOWN = SYMBOLS["up"] + SYMBOLS["down"]
+
+
+def _wizards(scene, surface) -> None:
+    view, step = scene.view, scene.step
+    placed = []
+    for p in (0, 1):
+        pos = scene.shown_wiz[p]
+        x, y = pad_centre(pos)
+        lift = 0
+        if step is not None and step[0] in ("hop", "teleport") and step[3][1] == p:
+            ev, left, total = step[3], step[1], step[2]
+            done = total - left
+            if step[0] == "hop":
+                (x0, y0), (x1, y1) = pad_centre(ev[2]), pad_centre(ev[3])
+                x, y = x0 + (x1 - x0) * done // total, y0 + (y1 - y0) * done // total
+                lift = 8 - abs(2 * done - total) * 8 // total
+            else:
+                half = total // 2
+                where = ev[2] if done < half else ev[3]
+                height = (half - done) * 60 // half if done < half else (done - half) * 60 // half
+                view.draw_beam(surface, where, max(4, 60 - height))
+                if (done // 2) % 2 == 0:
+                    continue
+                x, y = pad_centre(where)
+        elif scene.phase == "cursor" and scene.cursor_kind == "MOVE" and scene.state.player == p:
+            x, y = pad_centre(scene.cursor)
+            lift = 2 + (scene.tick // 8) % 2
+        placed.append((y, x, p, lift))
+    for y, x, p, lift in sorted(placed):
+        view.draw_wizard(surface, p, x, y, lift)
+
+
+def _effects(scene, surface) -> None:
+    step, view = scene.step, scene.view
+    if step is None:
+        return
+    kind, left, total, ev = step
+    if kind == "tweak" and left > total // 2:
+        view.draw_flash(surface, ev[1])
+    elif kind == "flashend" and (left // 8) % 2 == 0:
+        for pos in range(R.N):
+            view.draw_flash(surface, pos)
+    elif kind in ("lock", "unlock") and (left // 3) % 2 == 0:
+        view.draw_flash(surface, ev[2])
+
+
+def _lines(scene) -> list:
+    s = scene.state
+    p = s.player
+    if scene.phase == "help":
+        return [(line, "silver") for line in T.HELP[scene.help_key][:3]] + \
+               [(T.HELP[scene.help_key][3] or "FIRE OR ALT: BACK", "silver")]
+    if s.over and scene.step is None and not scene.steps:
+        return [(R.result_text(s), "gold"), "", "", ""]
+    first = T.player_line(p, scene.shown_power[p])
+    second, third = "", ("", "slate")
+    if scene.phase == "actions":
+        second = (f"{UPDOWN} {T.ACTIONS[scene.menu_index]}", "gold")
+        third = ("FIRE: PICK   ALT: HELP", "slate")
+    elif scene.phase == "spells":
+        second = (f"{UPDOWN} CAST {T.SPELLS[scene.spell_index]}", "gold")
+        third = ("FIRE: PICK   ALT: HELP", "slate")
+    elif scene.phase == "cursor":
+        here = scene.cursor == s.wiz[p]
+        name = "CANCEL" if here else R.COLOUR_NAMES[s.board[scene.cursor]]
+        if scene.cursor_kind == "TELEPORT" and not here:
+            name += f"   COST {R.teleport_cost(s, p, scene.cursor)}"
+        second = (f"{scene.cursor_kind} TO: {name}", "gold")
+        third = ("STICK: AIM   FIRE: GO", "slate")
+    elif scene.phase in ("think", "show"):
+        who = "HELP ME" if scene.helped else ("COMPUTER " + scene.level.upper())
+        second = (who + (" THINKING" if scene.phase == "think" else ""), "silver")
+    return [first, second, third, (scene.message, "gold")]
+
+
+def draw_match(scene, surface) -> None:
+    s = scene.state
+    right = f"TURN {s.turn}  R{scene.shown_power[0]} V{scene.shown_power[1]}"
+    draw_title(surface, "SPECTRAL SORCERY", right)
+    surface.blit(scene.view.board_layer(scene.shown_board, scene.shown_locks), (0, 12))
+    _effects(scene, surface)
+    p = s.player
+    if scene.phase == "cursor":
+        scene.view.draw_cursor(surface, scene.cursor, scene.tick, scene.cursor_kind == "TELEPORT")
+        scene.view.draw_spectrum_marker(surface, s.board[scene.cursor], scene.tick)
+    else:
+        scene.view.draw_spectrum_marker(surface, scene.shown_board[scene.shown_wiz[p]], scene.tick)
+    _wizards(scene, surface)
+    WINDOW.draw(surface, _lines(scene))
+    if scene.phase == "think":
+        draw_thinking(surface, 300, WINDOW.rect.y + 17, scene.tick)

@@ -1,0 +1,35 @@
+"""Spectral Sorcery's few effects, synthesized once and registered as spectral.*"""
+
+from __future__ import annotations
+
+from handheld.audio import synth as S
+
+NAMES = ("tweak", "hop", "blitz", "whoosh", "lock", "unlock", "pass", "error",
+         "select", "turn", "win", "draw")
+
+
+def _build() -> dict:
+    return {
+        "tweak": S.to_int16(S.envelope(S.square(S.sweep(660, 990, 0.06), 0.06, 0.25), 0.002, 0.02, 0.5, 0.02), 0.3),
+        "hop": S.to_int16(S.envelope(S.triangle(S.sweep(300, 520, 0.09), 0.09), 0.002, 0.03, 0.6, 0.03), 0.45),
+        "blitz": S.to_int16(S.mix(S.envelope(S.noise(0.35, seed=3, hold=4), 0.005, 0.1, 0.5, 0.15),
+                                  S.envelope(S.square(S.sweep(120, 480, 0.35), 0.35), 0.005, 0.1, 0.5, 0.15)), 0.45),
+        "whoosh": S.to_int16(S.envelope(S.noise(0.4, seed=5, hold=2) * S.triangle(S.sweep(200, 1600, 0.4), 0.4),
+                                        0.02, 0.15, 0.5, 0.2), 0.5),
+        "lock": S.to_int16(S.envelope(S.square(110, 0.12, 0.3), 0.001, 0.05, 0.3, 0.05), 0.45),
+        "unlock": S.to_int16(S.tune("E5 C5", beat=0.06), 0.35),
+        "pass": S.to_int16(S.tune("G3", beat=0.08, voice="triangle"), 0.4),
+        "error": S.to_int16(S.tune("C3 C3", beat=0.07, duty=0.25), 0.35),
+        "select": S.to_int16(S.tune("A5", beat=0.03), 0.25),
+        "turn": S.to_int16(S.tune("C5 E5 G5", beat=0.07, voice="triangle"), 0.4),
+        "win": S.to_int16(S.tune("C5 E5 G5 C6:2 G5 C6:3", beat=0.11), 0.4),
+        "draw": S.to_int16(S.tune("G4 E4 C4:2", beat=0.12, voice="triangle"), 0.4),
+    }
+
+
+def register(audio) -> None:
+    """Register the effects with this audio object once."""
+    if "spectral.tweak" in getattr(audio, "names", ()):
+        return
+    for name, samples in _build().items():
+        audio.register(f"spectral.{name}", samples)
