@@ -9,7 +9,7 @@ from handheld.games.registry import all_games
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
 from handheld.ui.palette import rgb
-from handheld.ui.text import draw_text, render
+from handheld.ui.text import draw_text, render, wrap
 from handheld.ui.widgets import Menu, TextWindow, draw_title
 
 BUTTONS = Action.FIRE | Action.START | Action.SELECT
@@ -93,8 +93,10 @@ class MenuScene(Scene):
             g = self.games[i]
             players = (f"{g.min_players}-{g.max_players} PLAYERS" if g.max_players > g.min_players
                        else f"{g.max_players} PLAYERS")
-            lines = [(g.title.upper(), "gold"), g.blurb.upper() if g.built else "COMING SOON",
-                     players if g.built else "", self.message or "FIRE PLAY   STICK CHOOSE"]
+            about = wrap(g.blurb.upper(), TextWindow.rect.width - 8) if g.built else ["COMING SOON"]
+            about = (about + ["", ""])[:2]
+            title = f"{g.title.upper()}  {players}" if g.built else g.title.upper()
+            lines = [(title, "gold"), about[0], about[1], self.message or "FIRE PLAY   STICK CHOOSE"]
         else:
             lines = [(self.menu.items[i], "gold"), "", "", self.message or "FIRE SELECTS"]
         TextWindow().draw(surface, lines)
