@@ -12,6 +12,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from handheld import __version__  # noqa: E402
+from handheld.cliargs import whole_number  # noqa: E402
 from handheld.games.registry import GAMES  # noqa: E402
 
 DISPLAYS = ("auto", "window", "kmsdrm", "fbdev", "headless")
@@ -21,13 +22,6 @@ def _add_display_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--display", choices=DISPLAYS, help="where to draw (default: config, else auto)")
     p.add_argument("--fbdev", metavar="PATH", help="framebuffer device for --display fbdev (default /dev/fb0)")
     p.add_argument("--scale", type=int, metavar="N", help="whole-number scale (default: largest that fits)")
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
 
 
 def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
@@ -43,12 +37,12 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
     run.add_argument("--config", metavar="PATH", help="settings file (default: $HANDHELD_CONFIG or ~/.config/handheld/handheld.toml)")
     run.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds (headless default: 30)")
     run.add_argument("--shots", metavar="DIR", default="out/headless", help="headless: save screenshots here (default out/headless)")
-    run.add_argument("--seed", type=_seed, help="base seed for matches and demos")
+    run.add_argument("--seed", type=whole_number, help="base seed for matches and demos")
     run.set_defaults(func=cmd_run)
 
     sp = sub.add_parser("selfplay", help="one whole match between computer players, headless, at full speed")
     sp.add_argument("game", choices=list(GAMES))
-    sp.add_argument("--seed", type=_seed, default=1)
+    sp.add_argument("--seed", type=whole_number, default=1)
     sp.add_argument("--players", type=int, metavar="N", help="number of computer players (games with 2-4)")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_selfplay)
@@ -61,7 +55,7 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
 
     sh = sub.add_parser("screenshot", help="render a scene headless to a PNG")
     sh.add_argument("target", metavar="GAME[:SCENE]", help="menu, menu:title, menu:attract, or a game id with an optional scene")
-    sh.add_argument("--seed", type=_seed, default=1)
+    sh.add_argument("--seed", type=whole_number, default=1)
     sh.add_argument("--ticks", type=int, default=0, metavar="T", help="run T ticks before taking the picture")
     sh.add_argument("--scale", type=int, default=1, metavar="N", help="enlarge the PNG by N")
     sh.add_argument("--out", required=True, metavar="FILE.png")

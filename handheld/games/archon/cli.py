@@ -7,21 +7,13 @@ import json
 import sys
 import time
 
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return n
+from handheld.cliargs import positive_int
 
 
 def add_commands(parser: argparse.ArgumentParser, game) -> None:
     sub = parser.add_subparsers(dest="archon_command", metavar="COMMAND")
     st = sub.add_parser("strength", help="Strong vs Classic computer: N seeded games, sides alternating")
-    st.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
+    st.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     st.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     st.add_argument("--json", action="store_true", help="print the result as JSON")
     st.set_defaults(func=cmd_strength)

@@ -15,16 +15,7 @@ import sys
 
 from handheld.games.atom4 import ai, strength
 from handheld.games.atom4.rules import LETTERS, NAMES, Position, format_move, parse_move
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {n}")
-    return n
+from handheld.cliargs import positive_int
 
 
 def _fail(prog: str, message: str) -> int:
@@ -105,7 +96,7 @@ def add_cli(parser: argparse.ArgumentParser) -> None:
     play = sub.add_parser("play", help="play moves in x,y notation and print the board")
     play.add_argument("moves", nargs="*", metavar="MOVES",
                       help="moves as x,y separated by spaces, e.g. '8,6 7,6 9,6'")
-    play.add_argument("--round", type=_positive, default=1, help="round number (sets the start), default 1")
+    play.add_argument("--round", type=positive_int, default=1, help="round number (sets the start), default 1")
     play.add_argument("--json", action="store_true", help="print JSON instead of text")
     play.add_argument("--suggest", action="store_true", help="print the computer's move for the side to move")
     play.add_argument("--level", choices=tuple(ai.LEVELS), default=ai.DEFAULT_LEVEL,
@@ -114,7 +105,7 @@ def add_cli(parser: argparse.ArgumentParser) -> None:
     play.set_defaults(func=cmd_play)
 
     st = sub.add_parser("strength", help="seeded matches: the level against easy and against random")
-    st.add_argument("--games", type=_positive, default=100, help="games per pairing (default 100)")
+    st.add_argument("--games", type=positive_int, default=100, help="games per pairing (default 100)")
     st.add_argument("--seed", type=int, default=0)
     st.add_argument("--level", choices=tuple(ai.LEVELS), default=ai.DEFAULT_LEVEL)
     st.add_argument("--json", action="store_true")

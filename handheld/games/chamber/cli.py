@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number; use e.g. --games 100") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be at least 1; use e.g. --games 100")
-    return n
+from handheld.cliargs import positive_int
 
 
 def add_cli(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="chamber_cmd")
     st = sub.add_parser("strength", help="computer vs random players in 2-player games (target: >= 90%% wins)")
-    st.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    st.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
     st.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="computer level (default 3, master)")
     st.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     st.add_argument("--json", action="store_true", help="print one JSON line")

@@ -10,18 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from handheld.cliargs import positive_int
 
 NEEDED_PERCENT = 70
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {n}")
-    return n
 
 
 def cmd_strength(args) -> int:
@@ -43,7 +34,7 @@ def add_cli(parser) -> None:
     sub = parser.add_subparsers(dest="spectral_cmd", metavar="COMMAND")
     sub.required = True
     p = sub.add_parser("strength", help="strong computer vs the 1988 classic over seeded games")
-    p.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    p.add_argument("--games", type=positive_int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=1000, help="first game's seed (default 1000)")
     p.add_argument("--board", choices=("standard", "random"), default="standard")
     p.add_argument("--save-power", action="store_true", help="play with the Save Power option")
