@@ -15,6 +15,7 @@ of those orbs is the shield (or the zap), so the pool never says.
 from __future__ import annotations
 
 from handheld.games.chamber.board import NSUITS
+from handheld.games.chamber.rules import State
 
 
 class HiddenInformation(LookupError):
@@ -74,20 +75,10 @@ class PlayerView:
     def living(self) -> list[int]:
         return [p for p in range(self.n) if self.pos[p] >= 0]
 
-    def occupant(self, space: int) -> int:
-        for p in range(self.n):
-            if self.pos[p] == space:
-                return p
-        return -1
-
-    def to_act(self) -> int:
-        if self.phase == "turn":
-            return self.current
-        if self.phase == "deflect":
-            return self.pending[1]
-        if self.phase == "place":
-            return self.queue[0][0]
-        return -1
+    # The view keeps State's public seat fields (n, pos, phase, current,
+    # pending[1], queue) with the same meaning, so State's readers serve it too.
+    occupant = State.occupant
+    to_act = State.to_act
 
     def key(self) -> tuple:
         """Everything in the view, for comparing two views."""
