@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from handheld import TICK_HZ, SCREEN_H, SCREEN_W  # noqa: F401
+from handheld import TICK_HZ
 from handheld.display.base import logical_surface
 from handheld.games.base import Context
 from handheld.input.actions import Action, InputFrame
@@ -69,7 +69,6 @@ class Cabinet:
         self.admin_ticks = 0
         self.ticks = 0
         self.frames = 0
-        self.last_frame: InputFrame | None = None
         self.notify = _notifier()
         if first_game:
             self._open_game(first_game)
@@ -95,7 +94,6 @@ class Cabinet:
                 self.input.handle_pygame_event(event)
         self.input.poll()
         frame, _raw = self.input.sample()
-        self.last_frame = frame
         self._kiosk_timers(frame)
         top = self.director.top
         if top is not None:

@@ -180,7 +180,7 @@ def game_figures(quick: bool, only: str | None) -> dict:
 
     out = {}
     for game in built_games():
-        if only and not only.startswith(game.id) and not game.id.startswith(only.rstrip(":")):
+        if only and not game.id.startswith(only.split(":")[0]):
             continue
         out[game.id] = game.bench_figures(quick)
     return out
