@@ -66,6 +66,27 @@ chmod 755 "$root/etc/initramfs-tools/hooks/handheld"
 """
 
 
+def mounts_under(root: str, mounts_file: str = "/proc/self/mounts") -> list[str]:
+    """Mount points inside ``root``, deepest first (the order to unmount them)."""
+    top = os.path.realpath(root)
+    found = []
+    with open(mounts_file, encoding="utf-8") as fh:
+        for line in fh:
+            point = line.split()[1].replace("\\040", " ")
+            if point == top or point.startswith(top + "/"):
+                found.append(point)
+    return sorted(found, key=lambda p: p.count("/"), reverse=True)
+
+
+def release_mounts(root: str) -> None:
+    """Unmount what a chroot left mounted in ``root`` (mmdebstrap leaves /sys when a
+    process on the host had it open): copying a live /sys or /proc fails or never ends."""
+    for point in mounts_under(root):
+        sh(["umount", "--lazy", point])
+    if mounts_under(root):
+        raise BuildError(f"still mounted under {root}: {', '.join(mounts_under(root))}; unmount them and rerun")
+
+
 def stage_base(args) -> str:
     key = base_key(args.mirror)
     root = os.path.join(args.work, f"base-{key}")
@@ -90,6 +111,7 @@ def stage_base(args) -> str:
         "--include=" + ",".join(read_list("packages.txt")),
         f"--essential-hook=sh {hook} \"$1\"",
         SUITE, root, args.mirror])
+    release_mounts(root)
     open(stamp, "w").close()
     log("base: done")
     return root
@@ -105,6 +127,7 @@ def run(args) -> int:
         base = base or os.path.join(args.work, f"base-{base_key(args.mirror)}")
         if not os.path.exists(base + ".done"):
             raise BuildError(f"no base root at {base}: run the base stage first")
+        release_mounts(base)
         rootfs.stage_rootfs(args, base)
     if "image" in args.stage:
         import assemble

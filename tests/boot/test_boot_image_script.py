@@ -104,3 +104,20 @@ def test_image_boot_toml_turns_on_fbdev_and_overlay_buttons():
     data = tomllib.loads(text)
     assert data["display"] == {"backend": "fbdev"}
     assert data["input"] == {"gpio": "off"}
+
+
+def test_mounts_left_in_a_chroot_are_found_deepest_first(tmp_path):
+    import stages
+
+    root = tmp_path / "base"
+    root.mkdir()
+    mounts = tmp_path / "mounts"
+    mounts.write_text(
+        "sysfs /sys sysfs rw 0 0\n"
+        f"proc {root}/proc proc rw 0 0\n"
+        f"sysfs {root}/sys sysfs ro 0 0\n"
+        f"tmpfs {root}/sys/fs/cgroup tmpfs ro 0 0\n"
+        f"tmpfs {root}-other/sys tmpfs ro 0 0\n")    # a sibling with the same prefix: not ours
+    found = stages.mounts_under(str(root), str(mounts))
+    assert found[0] == f"{root}/sys/fs/cgroup"
+    assert set(found) == {f"{root}/proc", f"{root}/sys", f"{root}/sys/fs/cgroup"}
