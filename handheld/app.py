@@ -4,6 +4,7 @@ and runs the kiosk timers (attract mode, idle return, admin combo)."""
 from __future__ import annotations
 
 import logging
+import os
 import time
 
 import pygame
@@ -131,8 +132,10 @@ class Cabinet:
             top.draw(self.surface)
         self.display.present(self.surface)
         self.frames += 1
-        if self.frames == 1 and self.notify:
-            self.notify.ready()
+        if self.frames == 1:
+            log.info("first frame on screen (pid %d)", os.getpid())
+            if self.notify:
+                self.notify.ready(f"running (pid {os.getpid()})")
 
     def run(self, seconds: float | None = None, clock=None) -> None:
         clock = clock or MonotonicClock()

@@ -33,6 +33,9 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the cabinet (the default command)")
     _add_display_args(run)
     run.add_argument("--kiosk", action="store_true", help="no quitting from the pad except the admin combo")
+    run.add_argument("--respawn", action="store_true",
+                     help="run the cabinet in a child process and start a new one at once if it dies "
+                          "(the service uses this)")
     run.add_argument("--game", choices=list(GAMES), help="open this game straight away")
     run.add_argument("--config", metavar="PATH", help="settings file (default: $HANDHELD_CONFIG or ~/.config/handheld/handheld.toml)")
     run.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds (headless default: 30)")

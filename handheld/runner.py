@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -16,6 +18,53 @@ HEADLESS_SHOT_EVERY_S = 5
 
 
 def run_cabinet(args) -> int:
+    """Run the cabinet; with ``--respawn`` in a child that is replaced at once if it dies."""
+    if getattr(args, "respawn", False):
+        from handheld.system.respawn import supervise
+
+        warm_up()
+        log.info("supervisor %d: the cabinet runs in a child process, respawned if it dies", os.getpid())
+        return supervise(lambda: run_once(args))
+    return run_once(args)
+
+
+def warm_up() -> None:
+    """Import what every start needs, so a respawned child does not pay for it again."""
+    import numpy  # noqa: F401
+    import pygame  # noqa: F401
+
+    import handheld.app  # noqa: F401
+    import handheld.audio  # noqa: F401
+    import handheld.display.fbdev  # noqa: F401
+    import handheld.display.headless  # noqa: F401
+    import handheld.display.sdl  # noqa: F401
+    import handheld.input.manager  # noqa: F401
+    import handheld.settings_scene  # noqa: F401
+    import handheld.attract  # noqa: F401
+    import handheld.ui_sounds  # noqa: F401
+
+
+def take_console(display):
+    """On a console (fbdev/kmsdrm from a VT), keep the kernel's text and keys off the picture."""
+    from handheld.system.console import ConsoleTakeover, is_virtual_terminal
+
+    if display.name not in ("fbdev", "kmsdrm") or not is_virtual_terminal(0):
+        return None
+    console = ConsoleTakeover(0)
+    for problem in console.take():
+        log.warning("console: %s", problem)
+    return console
+
+
+def stop_on_sigterm() -> None:
+    """`systemctl stop` sends SIGTERM: leave through the finally blocks (input grabs,
+    console modes). SDL would otherwise turn it into a QUIT event, which kiosk mode ignores."""
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
+
+
+def run_once(args) -> int:
+    stop_on_sigterm()
     import pygame
 
     from handheld.app import Cabinet
@@ -34,6 +83,7 @@ def run_cabinet(args) -> int:
     except DisplayError as e:
         print(f"handheld: error: {e}", file=sys.stderr)
         return 2
+    console = take_console(display)
     headless = display.name == "headless"
     audio = NullAudio() if headless else Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100)
     register_ui_sounds(audio)
@@ -49,6 +99,8 @@ def run_cabinet(args) -> int:
     finally:
         inputs.close()
         display.close()
+        if console:
+            console.restore()
         pygame.quit()
     return 0
 

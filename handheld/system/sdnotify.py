@@ -88,9 +88,9 @@ def notify(message: str) -> bool:
     return _DEFAULT.send(message)
 
 
-def ready() -> bool:
+def ready(status: str = "running") -> bool:
     """Tell systemd the cabinet is up (the first frame has been presented)."""
-    return _DEFAULT.send("READY=1\nSTATUS=running")
+    return _DEFAULT.send("READY=1\nSTATUS=" + " ".join(status.split())[:200])
 
 
 def watchdog() -> bool:
