@@ -139,38 +139,78 @@ def test_power_off_timeout_and_oserror():
 
 # --- console takeover (ioctl is the hardware edge) ------------------------------------
 
-def test_console_takeover_sequence():
-    from handheld.system import console
+class FakeVT:
+    """A Linux VT as the KD* ioctls see it (fcntl.ioctl's calling convention)."""
 
-    calls, written = [], []
-    problems = console.take_console(
-        7, ioctl=lambda fd, req, arg: calls.append((fd, req, arg)),
-        write=lambda fd, data: written.append((fd, data)))
-    assert problems == []
-    assert written == [(7, b"\033[9;0]\033[14;0]\033[?25l\033[2J\033[H")]
-    # keyboard off before graphics mode; the exact Linux ioctl numbers
-    assert calls == [(7, 0x4B45, 0x04), (7, 0x4B3A, 0x01)]
+    def __init__(self, refuse=()):
+        from handheld.system import console
+        self.c = console
+        self.mode, self.kbmode, self.refuse, self.written = console.KD_TEXT, 0x03, refuse, []
 
-
-def test_console_takeover_reports_each_failure():
-    from handheld.system import console
-
-    def ioctl(fd, req, arg):
-        if req == console.KDSETMODE:
+    def ioctl(self, fd, req, arg):
+        import struct
+        if req in self.refuse:
             raise PermissionError(1, "Operation not permitted")
+        if req == self.c.KDGETMODE:
+            return struct.pack("i", self.mode)
+        if req == self.c.KDGKBMODE:
+            return struct.pack("i", self.kbmode)
+        if req == self.c.KDSETMODE:
+            self.mode = arg
+        elif req == self.c.KDSKBMODE:
+            self.kbmode = arg
+        else:
+            raise OSError(25, "Inappropriate ioctl for device")
+        return 0
 
-    def write(fd, data):
-        raise OSError(5, "Input/output error")
-
-    assert console.take_console(3, ioctl=ioctl, write=write) == [
-        "console escapes: Input/output error",
-        "KDSETMODE KD_GRAPHICS: Operation not permitted"]
+    def write(self, fd, data):
+        self.written.append(data)
 
 
-def test_console_main_on_non_tty(tmp_path, capsys):
+def test_console_takeover_then_restore():
+    from handheld.system.console import K_OFF, KD_GRAPHICS, KD_TEXT, ConsoleTakeover
+
+    vt = FakeVT()
+    con = ConsoleTakeover(7, ioctl=vt.ioctl, write=vt.write)
+    assert con.take() == []
+    assert (vt.mode, vt.kbmode) == (KD_GRAPHICS, K_OFF)
+    assert vt.written == [b"\033[9;0]\033[14;0]\033[?25l\033[2J\033[H"]   # no blanking, no cursor
+    con.restore()
+    assert (vt.mode, vt.kbmode) == (KD_TEXT, 0x03)
+    assert vt.written[-1] == b"\033[?25h"
+
+
+def test_console_takeover_reports_each_failure_and_restores_only_what_it_changed():
     from handheld.system import console
 
-    f = tmp_path / "notatty"
-    f.write_text("")
-    assert console.main([str(f)]) == 0
-    assert "not a terminal" in capsys.readouterr().err
+    vt = FakeVT(refuse=(console.KDSETMODE,))
+    problems = console.ConsoleTakeover(3, ioctl=vt.ioctl, write=vt.write)
+    assert problems.take() == ["KDSETMODE KD_GRAPHICS: Operation not permitted"]
+    assert vt.kbmode == console.K_OFF
+    vt.refuse = ()
+    vt.mode = console.KD_GRAPHICS       # someone else's graphics mode: not ours to undo
+    problems.restore()
+    assert (vt.mode, vt.kbmode) == (console.KD_GRAPHICS, 0x03)
+
+
+def test_only_a_virtual_terminal_is_taken(tmp_path):
+    from handheld.system.console import is_virtual_terminal
+
+    master, slave = os.openpty()
+    f = os.open(tmp_path / "file", os.O_CREAT | os.O_RDWR)
+    try:
+        assert is_virtual_terminal(slave) is False      # a terminal, but not a VT
+        assert is_virtual_terminal(f) is False
+        assert is_virtual_terminal(slave, ioctl=FakeVT().ioctl) is True
+    finally:
+        for fd in (master, slave, f):
+            os.close(fd)
+
+
+def test_runner_leaves_the_console_alone_off_the_framebuffer():
+    from types import SimpleNamespace
+
+    from handheld.runner import take_console
+
+    assert take_console(SimpleNamespace(name="window")) is None
+    assert take_console(SimpleNamespace(name="headless")) is None

@@ -40,7 +40,11 @@ def one(unit, key, section="Service"):
 
 def test_start_and_restart_policy(unit):
     assert one(unit, "Type") == "notify"
-    assert one(unit, "NotifyAccess") == "main"
+    # the cabinet runs in a child of the supervisor (--respawn), so the child notifies
+    assert one(unit, "NotifyAccess") == "all"
+    assert "--respawn" in one(unit, "ExecStart")
+    # console takeover is in-process: TTYReset would undo an ExecStartPre step
+    assert ("Service", "ExecStartPre") not in unit
     assert one(unit, "Restart") == "always"
     assert one(unit, "RestartSec") == "500ms"
     assert one(unit, "StartLimitIntervalSec", "Unit") == "0"
