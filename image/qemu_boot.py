@@ -74,7 +74,15 @@ def prepare(img: str, work: str) -> dict:
         dst = os.path.join(work, want.rstrip("-.") )
         subprocess.run(["mcopy", "-o", "-i", files["boot.vfat"], src, dst], check=True)
         files[want.rstrip("-.")] = dst
+    files["cmdline"] = subprocess.run(["mtype", "-i", files["boot.vfat"], "::/cmdline.txt"],
+                                      capture_output=True, text=True, check=True).stdout.strip()
     return files
+
+
+def kernel_cmdline(image_cmdline: str) -> str:
+    """The image's own cmdline.txt plus a serial log console. The serial console goes
+    first, so /dev/console stays tty1 as on a Pi (the last console= wins)."""
+    return "console=ttyAMA0 " + image_cmdline
 
 
 class Guest:
@@ -96,8 +104,7 @@ class Guest:
         for i, name in enumerate(("boot.vfat", "root.ext4", "data.ext4")):
             drives += ["-drive", f"if=none,format=raw,file={f[name]},id=d{i}",
                        "-device", f"virtio-blk-pci,drive=d{i}"]
-        cmdline = ("console=ttyAMA0 root=LABEL=HHROOT rootfstype=ext4 ro rootwait "
-                   "loglevel=4 consoleblank=0 vt.global_cursor_default=0 printk.time=1")
+        cmdline = kernel_cmdline(f["cmdline"])
         argv = ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2",
                 "-m", str(self.mem_mb), "-kernel", f["vmlinuz"], "-initrd", f["initrd.img"],
                 "-append", cmdline, *drives,
@@ -151,7 +158,8 @@ class Guest:
     # --- shell -------------------------------------------------------------------------
     def run(self, cmd: str, timeout: float = 120) -> tuple[int, str]:
         marker = f"__HH{int(time.monotonic() * 1e6)}__"
-        self.sh.sendall(f"{cmd}; echo {marker}$?\n".encode())
+        # a newline, not ';': the command may end in '&' (and '& ;' is a syntax error)
+        self.sh.sendall(f"{cmd}\necho {marker}$?\n".encode())
         self.sh.settimeout(timeout)
         buf = b""
         deadline = time.monotonic() + timeout
