@@ -38,8 +38,18 @@ def warm_up() -> None:
     import handheld.display.fbdev  # noqa: F401
     import handheld.display.headless  # noqa: F401
     import handheld.display.sdl  # noqa: F401
+    import handheld.input.evdev_backend  # noqa: F401
+    import handheld.input.gpio  # noqa: F401
     import handheld.input.manager  # noqa: F401
+    import handheld.input.pinmap  # noqa: F401
     import handheld.settings_scene  # noqa: F401
+    import handheld.system.console  # noqa: F401
+    import handheld.system.power  # noqa: F401
+    import handheld.system.sdnotify  # noqa: F401
+    try:
+        import evdev  # noqa: F401  (pulls in asyncio: a tenth of a second on a Pi)
+    except ImportError:
+        pass  # the input manager says so once the cabinet is up
     import handheld.attract  # noqa: F401
     import handheld.ui_sounds  # noqa: F401
 

@@ -177,3 +177,37 @@ def test_killed_cabinet_is_back_on_screen_faster_than_a_cold_start(tmp_path):
         notify.close()
     assert f"cabinet process {first} ended with signal 9 (SIGKILL); starting a new one" in err
     print(f"cold start to first frame {cold:.2f} s; kill -9 to first frame {warm:.2f} s")
+
+
+CHILD_AFTER_WARM_UP = """
+import sys
+from handheld.runner import warm_up
+warm_up()
+before = set(sys.modules)
+from handheld.config import Config, state_dir
+from handheld.app import Cabinet
+from handheld.audio import Audio
+from handheld.display import open_display
+from handheld.input.manager import InputManager
+from handheld.ui_sounds import register
+config = Config.load(None)
+audio = Audio.open(True, 0.8)
+register(audio)
+cabinet = Cabinet(open_display("headless", scale=1, fbdev=None, rotate=0), InputManager(config, kiosk=True),
+                  audio, config, kiosk=True, first_game=None, seed=None, data_dir=state_dir())
+for _ in range(3):
+    cabinet.tick()
+    cabinet.render()
+print(" ".join(sorted(set(sys.modules) - before)))
+"""
+
+
+def test_a_respawned_cabinet_imports_nothing_the_parent_did_not(tmp_path):
+    # an import in the child costs its time again after every kill -9; on a Zero 2 W the
+    # evdev package alone (it pulls in asyncio) is a few tenths of a second
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HANDHELD_CONFIG=str(tmp_path / "handheld.toml"), HANDHELD_STATE_DIR=str(tmp_path / "state"))
+    done = subprocess.run([sys.executable, "-c", CHILD_AFTER_WARM_UP], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == []
