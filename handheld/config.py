@@ -14,6 +14,7 @@ fsync, rename), so a power cut leaves either the old or the new file.
 from __future__ import annotations
 
 import copy
+import glob
 import logging
 import os
 import tempfile
@@ -229,10 +230,12 @@ def _merge(base: dict, over: dict) -> dict:
 def atomic_write(path: Path | str, text: str) -> None:
     """Replace `path` with `text` so that readers (and a power cut) see the old
     file or the new one, never a mix: temp file in the same directory, fsync,
-    rename, fsync the directory."""
+    rename, fsync the directory. A power cut before the rename leaves its temp
+    file behind; the next write sweeps such leftovers away."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    prefix = f".{path.name}."
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -245,6 +248,11 @@ def atomic_write(path: Path | str, text: str) -> None:
         except OSError:
             pass
         raise
+    for leftover in path.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+        try:
+            leftover.unlink()
+        except OSError:
+            pass
     try:
         dir_fd = os.open(path.parent, os.O_RDONLY)
     except OSError:

@@ -94,3 +94,14 @@ def test_kill_during_save_leaves_a_whole_file(tmp_path):
         assert data["version"] == 0 or len(data["pad"]) == 200000
     leftovers = [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
     assert len(leftovers) <= 5  # a kill may leave a temp file, never a broken main file
+
+
+def test_a_save_sweeps_temp_files_left_by_a_power_cut(tmp_path):
+    p = tmp_path / "handheld.toml"
+    cut_short = tmp_path / ".handheld.toml.k3j9x2ab.tmp"       # mkstemp's name, never renamed
+    cut_short.write_text("sound.vol")
+    other = tmp_path / ".stats.json.a1b2c3d4.tmp"              # another file's: not ours to touch
+    other.write_text("{")
+    atomic_write(p, "[sound]\nvolume = 40\n")
+    assert sorted(f.name for f in tmp_path.iterdir()) == [".stats.json.a1b2c3d4.tmp", "handheld.toml"]
+    assert tomllib.loads(p.read_text()) == {"sound": {"volume": 40}}
