@@ -102,3 +102,49 @@ def test_permission_denied_names_group_video(tmp_path, monkeypatch):
     with pytest.raises(DisplayError) as e:
         FbdevDisplay(dev, sysfs_root=sysfs)
     assert str(e.value) == f"cannot open {dev}: permission denied — add the user to group video"
+
+
+def _fb_pixels(dev, w, h, bpp):
+    return np.fromfile(dev, dtype=np.uint8).reshape(h, w * bpp // 8).copy()
+
+
+def _moved_cursor(frame, y):
+    s = frame.copy()
+    s.fill((255, 200, 0), (40, y, 12, 6))
+    return s
+
+
+@pytest.mark.parametrize("w, h, bpp, rotate", [(320, 240, 16, 0), (700, 500, 32, 0),
+                                                (1280, 800, 32, 0), (240, 320, 16, 90)])
+def test_changed_rows_only_still_give_the_exact_picture(tmp_path, w, h, bpp, rotate):
+    # a frame written row band by row band must equal the same frame written whole
+    a = _moved_cursor(frame_with_marks(), 30)
+    b = _moved_cursor(frame_with_marks(), 150)
+    dev, sysfs, _ = fake_fb(tmp_path / "banded", w, h, bpp)
+    banded = FbdevDisplay(dev, sysfs_root=sysfs, rotate=rotate)
+    for frame in (a, a, b, b):
+        banded.present(frame)
+    dev2, sysfs2, _ = fake_fb(tmp_path / "whole", w, h, bpp)
+    whole = FbdevDisplay(dev2, sysfs_root=sysfs2, rotate=rotate)
+    whole.present(b)
+    banded.close()
+    whole.close()
+    assert (_fb_pixels(dev, w, h, bpp) == _fb_pixels(dev2, w, h, bpp)).all()
+
+
+def test_an_unchanged_picture_is_not_rewritten_but_heals_within_half_a_second(tmp_path):
+    dev, sysfs, stride = fake_fb(tmp_path, 640, 480, 32)
+    d = FbdevDisplay(dev, sysfs_root=sysfs)
+    frame = frame_with_marks()
+    d.present(frame)
+    good = _fb_pixels(dev, 640, 480, 32)
+    with open(dev, "r+b") as fh:               # someone else scribbles over the screen
+        fh.write(b"\x55" * (stride * 480))
+    d.present(frame)
+    after_one = _fb_pixels(dev, 640, 480, 32)
+    rows_fixed = int((after_one == good).all(axis=1).sum())
+    assert rows_fixed == 8 * 2                  # REFRESH_ROWS logical rows at scale 2, no more
+    for _ in range(240 // 8):                   # 30 frames: half a second at 60 Hz
+        d.present(frame)
+    d.close()
+    assert (_fb_pixels(dev, 640, 480, 32) == good).all()
