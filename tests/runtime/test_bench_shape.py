@@ -10,7 +10,7 @@ def test_bench_json_shape(capsys):
     report = json.loads(capsys.readouterr().out)
     assert set(report["scenes"]) == {"menu:main", "menu:title", "menu:attract"}
     for scene in report["scenes"].values():
-        for scale in ("scale1", "scale2"):
+        for scale in ("scale1", "scale2", "scale4"):
             assert {"p50_ms", "p99_ms", "max_ms"} <= set(scene[scale])
             assert 0 < scene[scale]["p50_ms"] <= scene[scale]["p99_ms"] <= scene[scale]["max_ms"]
     assert report["first_frame_ms"] > 0 and report["peak_rss_mb"] > 10
