@@ -177,23 +177,42 @@ class Guest:
         return int(m.group(1)), "\n".join(lines).strip()
 
     def wait_shell(self, timeout: float = 600) -> float:
+        """Wait until the guest's test shell answers; -> wall seconds since start.
+
+        One probe a second at most: probes sent before the guest reads hvc0 queue
+        up, and each one would be run (and answered) later, ahead of real commands."""
         deadline = time.monotonic() + timeout
+        probe = 0
         while time.monotonic() < deadline:
+            probe += 1
+            marker = f"__UP{probe}__".encode()
+            sent = time.monotonic()
             try:
-                self.sh.sendall(b"stty -echo 2>/dev/null; echo __UP__\n")
+                self.sh.sendall(b"stty -echo 2>/dev/null; echo " + marker + b"\n")
                 self.sh.settimeout(5)
-                if b"__UP__" in self.sh.recv(65536):
-                    time.sleep(0.5)
-                    try:
-                        self.sh.setblocking(False)
-                        self.sh.recv(65536)
-                    except BlockingIOError:
-                        pass
-                    self.sh.setblocking(True)
+                buf = b""
+                while time.monotonic() - sent < 5 and marker not in buf:
+                    chunk = self.sh.recv(65536)
+                    if not chunk:       # nothing reads hvc0 yet
+                        break
+                    buf += chunk
+                if marker in buf:
+                    self._drain()
                     return time.monotonic() - self.t0
             except (socket.timeout, OSError):
                 pass
+            time.sleep(max(0.0, 1.0 - (time.monotonic() - sent)))
         raise TimeoutError("the guest shell never answered: see " + self.serial)
+
+    def _drain(self, quiet_s: float = 1.0) -> None:
+        """Read and drop whatever the shell still sends (answers to earlier probes)."""
+        self.sh.settimeout(quiet_s)
+        try:
+            while self.sh.recv(65536):
+                pass
+        except (socket.timeout, OSError):
+            pass
+        self.sh.settimeout(None)
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:

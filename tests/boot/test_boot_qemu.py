@@ -27,6 +27,7 @@ def image_path():
 
 
 REPORT = {}
+SECOND_BOOT = []      # the guest booted again after the power cut (used by the power-off test)
 WORK = ROOT / "build" / "qemu-boot"
 
 
@@ -46,6 +47,8 @@ def guest():
     REPORT["shell_up_s_wall"] = round(g.wait_shell(), 1)
     yield g
     g.stop()
+    for second in SECOND_BOOT:
+        second.stop()
     WORK.mkdir(parents=True, exist_ok=True)
     (WORK / "report.json").write_text(json.dumps(REPORT, indent=2))
 
@@ -149,18 +152,50 @@ pygame.image.save(surface, sys.argv[2])
 """
 
 
-def host_menu_renders(tmp_path):
-    """The menu as the host draws it: cursor on the first game, then after one DOWN."""
+RENDER_ADMIN = """
+import sys
+import pygame
+from handheld.display.base import logical_surface
+from handheld.input.actions import Action, InputFrame, PlayerInput
+from handheld.screenshot import make_scene
+from handheld.settings_scene import AdminScene
+
+_, ctx = make_scene("menu:main", 1)
+admin = AdminScene(ctx)
+surface = logical_surface()
+admin.draw(surface)
+pygame.image.save(surface, sys.argv[1])
+down = PlayerInput(Action.DOWN, Action.DOWN, 0, Action.DOWN)
+for _ in range(3):
+    admin.update(InputFrame((down,) + InputFrame().players[1:]))
+    admin.update(InputFrame())
+admin.draw(surface)
+pygame.image.save(surface, sys.argv[2])
+"""
+
+
+def host_renders(script, tmp_path, names):
+    """Run a render script on the host; -> the raw RGB bytes of each picture it saved."""
     import subprocess
 
     import pygame
 
-    before, after = tmp_path / "menu0.png", tmp_path / "menu1.png"
-    done = subprocess.run([sys.executable, "-c", RENDER_MENU, str(before), str(after)], cwd=ROOT,
+    paths = [tmp_path / name for name in names]
+    done = subprocess.run([sys.executable, "-c", script, *map(str, paths)], cwd=ROOT,
                           env=dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy"),
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    return [pygame.image.tostring(pygame.image.load(str(p)), "RGB") for p in (before, after)]
+    return [pygame.image.tostring(pygame.image.load(str(p)), "RGB") for p in paths]
+
+
+def host_menu_renders(tmp_path):
+    """The menu as the host draws it: cursor on the first game, then after one DOWN."""
+    return host_renders(RENDER_MENU, tmp_path, ("menu0.png", "menu1.png"))
+
+
+def host_admin_renders(tmp_path):
+    """The admin menu: cursor on BACK TO CABINET, then on POWER OFF after three DOWNs."""
+    return host_renders(RENDER_ADMIN, tmp_path, ("admin0.png", "admin3.png"))
 
 
 def agreement(got, want, where):
@@ -216,6 +251,23 @@ def test_kiosk_hardening_in_effect(guest):
     assert "console:" not in warnings, warnings
 
 
+def test_stop_is_clean_and_gives_tty1_back(guest):
+    wait_active(guest)
+    _, out = guest.run("a=$(cut -d' ' -f1 /proc/uptime); systemctl stop handheld; "
+                       "b=$(cut -d' ' -f1 /proc/uptime); echo $a $b")
+    a, b = (float(x) for x in out.split()[-2:])
+    REPORT["stop_s"] = round(b - a, 2)
+    _, result = guest.run("systemctl show -p Result --value handheld")
+    _, REPORT["vt1_modes_after_stop"] = guest.run(VT_MODES)
+    _, killed = guest.run("journalctl -b -u handheld --no-pager -q -g 'timed out|Killing'")
+    guest.run("systemctl start handheld", timeout=180)
+    wait_active(guest)
+    assert result.strip() == "success" and not killed.strip(), killed
+    assert REPORT["stop_s"] < 4.5          # SIGTERM was enough: TimeoutStopSec=5 never hit
+    kd_mode, kb_mode = REPORT["vt1_modes_after_stop"].split()
+    assert kd_mode == "0" and kb_mode != "4"      # text mode and a live keyboard for a maintainer
+
+
 def cabinet_pid(g, not_pid=0, timeout=120):
     """The cabinet process named in the unit's status ("running (pid N)"), once it is not not_pid."""
     deadline = time.monotonic() + timeout
@@ -260,28 +312,73 @@ def test_kill_9_of_the_supervisor_is_a_cold_restart(guest):
     assert wait_active(guest) not in (main, 0)
 
 
+SAVE_SETTINGS = ("cd /tmp && setpriv --reuid=handheld --regid=handheld --init-groups "
+                 "python3 -c 'from handheld.config import Config\n"
+                 "import itertools\n"
+                 "c = Config.load(\"/var/lib/handheld/handheld.toml\")\n"
+                 "for i in {counter}:\n"
+                 "    c.set(\"sound.volume\", i % 101); c.save()' > /dev/null 2>&1")
+
+
 def test_power_cut_during_settings_save_leaves_valid_settings(guest):
     # the cabinet's own atomic save, as the service user, in a tight loop; cut the power mid-way
-    loop = ("cd /tmp && setpriv --reuid=handheld --regid=handheld --init-groups "
-            "python3 -c 'from handheld.config import Config\n"
-            "import itertools\n"
-            "c = Config.load(\"/var/lib/handheld/handheld.toml\")\n"
-            "for i in itertools.count():\n"
-            "    c.set(\"sound.volume\", i % 101); c.save()' > /dev/null 2>&1 &")
-    guest.run(loop)
+    guest.run(SAVE_SETTINGS.format(counter="itertools.count()") + " &")
     time.sleep(4)
     guest.power_cut()
     import qemu_boot
     g2 = qemu_boot.Guest(guest.files, str(WORK))
     g2.start()
+    SECOND_BOOT.append(g2)        # stopped by the fixture; the power-off test uses it next
+    g2.wait_shell()
+    wait_active(g2)
+    rc, out = g2.run("python3 -c 'import tomllib; d = tomllib.load(open(\"/var/lib/handheld/handheld.toml\",\"rb\")); "
+                     "print(d[\"sound\"][\"volume\"])'")
+    REPORT["after_power_cut_volume"] = out
+    assert rc == 0 and 0 <= int(out.splitlines()[-1]) <= 100, out
+    _, REPORT["data_partition_after_cut"] = g2.run("ls -a /var/lib/handheld")
+    # a cut between the temp file and the rename may leave the temp file; the next save sweeps it
+    rc, _ = g2.run(SAVE_SETTINGS.format(counter="[42]"))
+    _, out = g2.run("ls -a /var/lib/handheld")
+    REPORT["data_partition_after_next_save"] = out
+    assert rc == 0 and not [n for n in out.split() if n.endswith(".tmp")], out
+
+
+def test_power_off_from_the_admin_menu(guest, tmp_path):
+    # the whole path: held admin combo -> ADMIN menu -> POWER OFF -> systemctl as the
+    # unprivileged, sandboxed service user -> logind -> polkit rule -> the machine halts
+    if not SECOND_BOOT:
+        pytest.skip("the second boot did not come up")
+    g = SECOND_BOOT[0]
+    if g.proc.poll() is not None:
+        pytest.skip("the second boot is not running")
+    wait_active(g)
+    g.sendkey("ctrl")                      # title -> menu
+    time.sleep(2)
+    # START+SELECT+FIRE together for 6.5 s (admin_hold_s = 5). QEMU's sendkey waits the hold
+    # time after every press and every release, and later keys queue behind that:
+    # 1 down at t, 5 at t+6.5, ctrl at t+13; released at t+19.5, t+26, t+32.5; queue free at t+39
+    g.monitor("sendkey 1-5-ctrl 6500")
+    time.sleep(6 * 6.5 + 2)
+    want_admin, want_power_off = host_admin_renders(tmp_path)
+    shown, _ = logical(g.screendump(str(WORK / "admin.ppm")))
+    REPORT["admin_menu_match"] = round(agreement(shown, want_admin, range(0, len(want_admin), 3)), 4)
+    assert REPORT["admin_menu_match"] >= 0.95, "the held combo did not open the admin menu"
+    for key in ("down", "down", "down"):   # BACK, SETTINGS, QUIT, POWER OFF
+        g.sendkey(key)
+        time.sleep(1)
+    shown, _ = logical(g.screendump(str(WORK / "admin-power-off.ppm")))
+    cursor = [i for i in range(0, len(want_admin), 3) if want_admin[i:i + 3] != want_power_off[i:i + 3]]
+    REPORT["admin_power_off_item_match"] = round(agreement(shown, want_power_off, cursor), 4)
+    assert REPORT["admin_power_off_item_match"] >= 0.95, "DOWN did not reach POWER OFF"
+    t0 = time.monotonic()
+    g.sendkey("ctrl")
     try:
-        g2.wait_shell()
-        wait_active(g2)
-        rc, out = g2.run("python3 -c 'import tomllib; d = tomllib.load(open(\"/var/lib/handheld/handheld.toml\",\"rb\")); "
-                         "print(d[\"sound\"][\"volume\"])'")
-        REPORT["after_power_cut_volume"] = out
-        assert rc == 0 and 0 <= int(out.splitlines()[-1]) <= 100, out
-        rc, out = g2.run("ls -a /var/lib/handheld")
-        REPORT["data_partition_after_cut"] = out
-    finally:
-        g2.stop()
+        g.proc.wait(timeout=180)
+    except Exception:
+        _, log = g.run("journalctl -b --no-pager -q -u handheld -u systemd-logind -u polkit | tail -20")
+        raise AssertionError("the guest did not power off:\n" + log)
+    REPORT["admin_power_off_to_halt_s_wall"] = round(time.monotonic() - t0, 1)
+    with open(g.serial, errors="replace") as fh:
+        tail = fh.read()[-4000:]
+    REPORT["serial_tail_power_off"] = tail[-600:]
+    assert "reboot: Power down" in tail
