@@ -84,4 +84,5 @@ def stage_image(args) -> str:
     if not args.no_xz:
         log("image: compressing .img.xz")
         sh(["xz", "-T0", "-6", "-k", "-f", img])
+        log(f"image: {img}.xz ({os.path.getsize(img + '.xz') // MiB} MiB)")
     return img
