@@ -93,19 +93,17 @@ class FbdevDisplay(Display):
         A full 1080p frame at scale 4 is ~5 MB a frame on a Pi; a board waiting for a
         move changes a few rows."""
         src = pygame.transform.rotate(surface, -self.rotate) if self.rotate else surface
-        height = src.get_height()
-        band = self._changed_rows(src)
-        refresh = self._refresh_row
-        self._refresh_row = (refresh + REFRESH_ROWS) % height
-        if band is None:
-            self._write_rows(src, refresh, min(refresh + REFRESH_ROWS, height))
-            return
-        top, bottom = band
-        if bottom >= refresh and top <= refresh + REFRESH_ROWS:
-            self._write_rows(src, min(top, refresh), max(bottom, min(refresh + REFRESH_ROWS, height)))
+        refresh = (self._refresh_row, min(self._refresh_row + REFRESH_ROWS, src.get_height()))
+        self._refresh_row = refresh[1] % src.get_height()
+        changed = self._changed_rows(src)
+        if changed is None:
+            bands = [refresh]
+        elif changed[0] <= refresh[1] and refresh[0] <= changed[1]:   # touching: one write
+            bands = [(min(changed[0], refresh[0]), max(changed[1], refresh[1]))]
         else:
+            bands = [changed, refresh]
+        for top, bottom in bands:
             self._write_rows(src, top, bottom)
-            self._write_rows(src, refresh, min(refresh + REFRESH_ROWS, height))
 
     def _changed_rows(self, src) -> tuple[int, int] | None:
         """(top, bottom) logical rows that differ from the picture on screen, or None."""
