@@ -282,26 +282,26 @@ def cabinet_pid(g, not_pid=0, timeout=120):
     raise AssertionError(f"no new cabinet process after {not_pid}: status {out!r}")
 
 
-def kill_and_time_first_frame(g, victim):
-    """kill -9 victim; -> (guest seconds from the kill to the next first frame, new cabinet pid)."""
-    _, out = g.run(f"cut -d' ' -f1 /proc/uptime; kill -9 {victim}")
-    killed_at = float(out.split()[0])
+def signal_and_time_first_frame(g, victim, signal="-9"):
+    """kill SIGNAL victim; -> (guest seconds from the signal to the next first frame, new cabinet pid)."""
+    _, out = g.run(f"cut -d' ' -f1 /proc/uptime; kill {signal} {victim}")
+    sent_at = float(out.split()[0])
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         _, log = g.run("journalctl -b -u handheld -o short-monotonic --no-pager -g 'first frame on screen'")
         for line in log.splitlines():
             m = re.match(r"\[\s*([\d.]+)\].*first frame on screen \(pid (\d+)\)", line)
-            if m and float(m.group(1)) > killed_at:
-                return round(float(m.group(1)) - killed_at, 2), int(m.group(2))
+            if m and float(m.group(1)) > sent_at:
+                return round(float(m.group(1)) - sent_at, 2), int(m.group(2))
         time.sleep(0.5)
-    raise AssertionError(f"no first frame after kill -9 {victim}")
+    raise AssertionError(f"no first frame after kill {signal} {victim}")
 
 
 def test_kill_9_of_the_game_is_back_on_screen_within_3s(guest):
     main = wait_active(guest)
     game = cabinet_pid(guest)
     assert game != main                     # the supervisor forks the cabinet (--respawn)
-    seconds, new = kill_and_time_first_frame(guest, game)
+    seconds, new = signal_and_time_first_frame(guest, game)
     REPORT["kill9_game_to_first_frame_s"] = seconds
     assert new != game and wait_active(guest) == main
     assert seconds <= 3.0
@@ -309,9 +309,21 @@ def test_kill_9_of_the_game_is_back_on_screen_within_3s(guest):
 
 def test_kill_9_of_the_supervisor_is_a_cold_restart(guest):
     main = wait_active(guest)
-    seconds, new = kill_and_time_first_frame(guest, main)
+    seconds, new = signal_and_time_first_frame(guest, main)
     REPORT["kill9_supervisor_to_first_frame_s"] = seconds   # systemd's restart: reported, not bound
     assert wait_active(guest) not in (main, 0)
+
+
+def test_a_hung_cabinet_is_restarted_by_the_watchdog(guest):
+    # a frozen game loop stops the WATCHDOG=1 pings; WatchdogSec=10 makes systemd restart it
+    wait_active(guest)
+    game = cabinet_pid(guest)
+    seconds, new = signal_and_time_first_frame(guest, game, "-STOP")
+    _, log = guest.run("journalctl -b -u handheld --no-pager -q -g 'Watchdog timeout'")
+    REPORT["hung_loop_to_first_frame_s"] = seconds
+    assert "Watchdog timeout" in log, log
+    assert new != game and wait_active(guest) > 0
+    assert 9 <= seconds <= 10 + 30       # the last ping came up to a second before the freeze
 
 
 SAVE_SETTINGS = ("cd /tmp && setpriv --reuid=handheld --regid=handheld --init-groups "
