@@ -13,18 +13,24 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "image"))     # qemu_boot
 
 
-def logical(g_dump, ref_w=320, ref_h=240):
-    """Guest screendump -> 320x240 rgb bytes, sampling the centre of each scaled pixel."""
-    import qemu_boot
+def picture_box(w, h):
+    """-> (scale, x0, y0) of the 320x240 picture centred on a w x h screen, as the cabinet draws it."""
     from handheld.display.fbdev import fit_scale
 
+    s = fit_scale(w, h, 320, 240)
+    return s, (w - 320 * s) // 2, (h - 240 * s) // 2
+
+
+def logical(g_dump):
+    """Guest screendump -> 320x240 rgb bytes, sampling the centre of each scaled pixel."""
+    import qemu_boot
+
     w, h, rgb = qemu_boot.read_ppm(g_dump)
-    s = fit_scale(w, h, ref_w, ref_h)
-    x0, y0 = (w - ref_w * s) // 2, (h - ref_h * s) // 2
+    s, x0, y0 = picture_box(w, h)
     out = bytearray()
-    for y in range(ref_h):
+    for y in range(240):
         row = (y0 + y * s + s // 2) * w
-        for x in range(ref_w):
+        for x in range(320):
             i = (row + x0 + x * s + s // 2) * 3
             out += rgb[i:i + 3]
     return bytes(out), (w, h, s)
@@ -33,11 +39,9 @@ def logical(g_dump, ref_w=320, ref_h=240):
 def border_lit(dump):
     """Pixels lit outside the centred picture: console text drawn over the framebuffer."""
     import qemu_boot
-    from handheld.display.fbdev import fit_scale
 
     w, h, rgb = qemu_boot.read_ppm(dump)
-    s = fit_scale(w, h, 320, 240)
-    x0, y0 = (w - 320 * s) // 2, (h - 240 * s) // 2
+    s, x0, y0 = picture_box(w, h)
     lit = 0
     for y in range(h):
         for x in (range(w) if y < y0 or y >= y0 + 240 * s else list(range(x0)) + list(range(x0 + 320 * s, w))):
@@ -46,26 +50,8 @@ def border_lit(dump):
     return lit
 
 
-RENDER_MENU = """
-import sys
-import pygame
-from handheld.display.base import logical_surface
-from handheld.input.actions import Action, InputFrame, PlayerInput
-from handheld.screenshot import make_scene
-
-scene, ctx = make_scene("menu:main", 1)
-surface = logical_surface()
-scene.draw(surface)
-pygame.image.save(surface, sys.argv[1])
-down = PlayerInput(Action.DOWN, Action.DOWN, 0, Action.DOWN)
-ctx.director.top.update(InputFrame((down,) + InputFrame().players[1:]))
-ctx.director.top.update(InputFrame())
-ctx.director.top.draw(surface)
-pygame.image.save(surface, sys.argv[2])
-"""
-
-
-RENDER_ADMIN = """
+# argv: menu|admin, number of DOWN presses, picture before, picture after
+RENDER_CURSOR = """
 import sys
 import pygame
 from handheld.display.base import logical_surface
@@ -73,28 +59,31 @@ from handheld.input.actions import Action, InputFrame, PlayerInput
 from handheld.screenshot import make_scene
 from handheld.settings_scene import AdminScene
 
-_, ctx = make_scene("menu:main", 1)
-admin = AdminScene(ctx)
+which, downs, before, after = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+scene, ctx = make_scene("menu:main", 1)
+if which == "admin":
+    scene = AdminScene(ctx)
 surface = logical_surface()
-admin.draw(surface)
-pygame.image.save(surface, sys.argv[1])
+scene.draw(surface)
+pygame.image.save(surface, before)
 down = PlayerInput(Action.DOWN, Action.DOWN, 0, Action.DOWN)
-for _ in range(3):
-    admin.update(InputFrame((down,) + InputFrame().players[1:]))
-    admin.update(InputFrame())
-admin.draw(surface)
-pygame.image.save(surface, sys.argv[2])
+for _ in range(downs):
+    scene.update(InputFrame((down,) + InputFrame().players[1:]))
+    scene.update(InputFrame())
+scene.draw(surface)
+pygame.image.save(surface, after)
 """
 
 
-def host_renders(script, tmp_path, names):
-    """Run a render script on the host; -> the raw RGB bytes of each picture it saved."""
+def host_cursor_renders(tmp_path, which, downs):
+    """The menu or admin menu as the host draws it: cursor at the top, then after DOWN
+    pressed `downs` times; -> the raw RGB bytes of both pictures."""
     import subprocess
 
     import pygame
 
-    paths = [tmp_path / name for name in names]
-    done = subprocess.run([sys.executable, "-c", script, *map(str, paths)], cwd=ROOT,
+    paths = [tmp_path / f"{which}0.png", tmp_path / f"{which}{downs}.png"]
+    done = subprocess.run([sys.executable, "-c", RENDER_CURSOR, which, str(downs), *map(str, paths)], cwd=ROOT,
                           env=dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy"),
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -102,13 +91,13 @@ def host_renders(script, tmp_path, names):
 
 
 def host_menu_renders(tmp_path):
-    """The menu as the host draws it: cursor on the first game, then after one DOWN."""
-    return host_renders(RENDER_MENU, tmp_path, ("menu0.png", "menu1.png"))
+    """The game menu: cursor on the first game, then after one DOWN."""
+    return host_cursor_renders(tmp_path, "menu", 1)
 
 
 def host_admin_renders(tmp_path):
     """The admin menu: cursor on BACK TO CABINET, then on POWER OFF after three DOWNs."""
-    return host_renders(RENDER_ADMIN, tmp_path, ("admin0.png", "admin3.png"))
+    return host_cursor_renders(tmp_path, "admin", 3)
 
 
 def agreement(got, want, where):
