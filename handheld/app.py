@@ -11,7 +11,7 @@ import pygame
 
 from handheld import TICK_HZ
 from handheld.display.base import logical_surface
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.input.actions import Action, InputFrame
 from handheld.launcher import MenuScene, TitleScene
 from handheld.runtime.clock import MonotonicClock
@@ -56,7 +56,7 @@ class Cabinet:
         self.ctx = Context(director=self.director, audio=audio, settings=config, kiosk=kiosk,
                            seed=seed if seed is not None else time.time_ns() % 1_000_000_007,
                            data_dir=str(data_dir) if data_dir else None)
-        self.ctx.extras["input_manager"] = input_manager
+        self.ctx.input_manager = input_manager
         self.director.push(TitleScene(self.ctx))
         self.attract_after = config.get("cabinet.attract_after_s", 60) * TICK_HZ
         self.idle_return = config.get("cabinet.idle_return_s", 180) * TICK_HZ
@@ -84,13 +84,13 @@ class Cabinet:
 
     @property
     def quit_requested(self) -> bool:
-        return bool(self.ctx.extras.get("quit"))
+        return self.ctx.quit_requested
 
     # --- one tick ------------------------------------------------------
     def tick(self) -> None:
         for event in self.display.events():
             if event.type == pygame.QUIT and not self.kiosk:
-                self.ctx.extras["quit"] = True
+                self.ctx.quit_requested = True
             else:
                 self.input.handle_pygame_event(event)
         self.input.poll()

@@ -42,7 +42,7 @@ def percentiles(samples_ns: list[int]) -> dict:
 
 def time_scene(factory, display, frames: int, seed: int = 1) -> dict:
     from handheld.display.base import logical_surface
-    from handheld.games.base import Context
+    from handheld.context import Context
 
     ctx = Context.headless_context(seed=seed)
     scene = factory(ctx, seed)
@@ -98,7 +98,7 @@ def input_latency(frames: int, folder: Path) -> dict:
     """Real loop, real clock: a press is injected at a random moment while the
     loop waits, and timed until the frame showing its effect is presented."""
     from handheld.display.fbdev import FbdevDisplay
-    from handheld.games.base import Context
+    from handheld.context import Context
     from handheld.input.raw import FrameBuilder, RawInput
     from handheld.launcher import MenuScene
     from handheld.display.base import logical_surface

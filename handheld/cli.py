@@ -159,7 +159,8 @@ def cmd_screenshot(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from handheld.runtime.replay import Replay, ReplayError, run_replay
+    from handheld.playback import run_replay
+    from handheld.runtime.replay import Replay, ReplayError
 
     try:
         replay = Replay.load(args.file)

@@ -82,7 +82,7 @@ class MenuScene(Scene):
             from handheld.settings_scene import SettingsScene
             self.ctx.director.push(SettingsScene(self.ctx))
         else:
-            self.ctx.extras["quit"] = True
+            self.ctx.quit_requested = True
 
     def draw(self, surface) -> None:
         surface.fill(rgb("ink"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME
 
 

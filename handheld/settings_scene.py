@@ -78,7 +78,7 @@ class SettingsScene(Scene):
         self.menu.items = self._labels()
 
     def _open_mapping(self) -> None:
-        manager = self.ctx.extras.get("input_manager")
+        manager = self.ctx.input_manager
         try:
             from handheld.input.mapping import MappingScene
         except ImportError:
@@ -117,7 +117,7 @@ class AdminScene(Scene):
         elif choice == "SETTINGS":
             self.ctx.director.push(SettingsScene(self.ctx))
         elif choice == "QUIT TO CONSOLE":
-            self.ctx.extras["quit"] = True
+            self.ctx.quit_requested = True
         else:
             self.message = self._power_off()
 
@@ -130,7 +130,7 @@ class AdminScene(Scene):
         if error:
             log.warning("power off failed: %s", error)
             return "POWER OFF FAILED: SEE LOG"
-        self.ctx.extras["quit"] = True
+        self.ctx.quit_requested = True
         return "POWERING OFF"
 
     def draw(self, surface) -> None:

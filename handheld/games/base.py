@@ -1,63 +1,21 @@
-"""The interface every game implements, and what the cabinet hands to it.
+"""The interface every game implements.
 
-A game is a package `handheld/games/<id>/` whose `__init__.py` exposes
-`GAME`, an instance of a `Game` subclass. Adding a sixth game means adding that
-package and one line in `handheld/games/registry.py`.
-
-Layers inside a game (DESIGN.md):
-  rules.py  pure state + legal moves + apply; no pygame, no clock, no I/O
-  ai.py     computer players: (state, rng, budget) -> move
-  scenes.py thin screens: InputFrame -> moves, state -> pixels
+A game is a package `handheld/games/<id>/` whose `__init__.py` declares a
+`Game` subclass and `GAME = <Id>Game()`. Adding a sixth game means adding that
+package and one line in `handheld/games/registry.py`; docs/adding-a-game.md
+gives the package's shape and the contract, and tests/games/ checks both.
+What the cabinet hands a scene is a `handheld.context.Context`.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from handheld.scene import Scene
 
-
-@dataclass
-class Context:
-    """What a scene may use from the cabinet. Built by the app, or headless for
-    tests, selfplay, bench and screenshots (`Context.headless()`)."""
-
-    director: Any                     # handheld.scene.Director
-    audio: Any                        # handheld.audio.Audio: .play(name), .register(name, samples)
-    settings: Any = None              # handheld.config.Config (sound, volume, colour-blind aid...)
-    kiosk: bool = False
-    headless: bool = False
-    seed: int = 0                     # base seed; games derive match seeds from it
-    data_dir: str | None = None       # where replays and stats go (None: don't write)
-    on_match_end: Callable[[dict], None] | None = None
-    extras: dict = field(default_factory=dict)
-
-    def setting(self, key: str, default=None):
-        """A dotted setting like 'display.colour_blind', or default."""
-        if self.settings is None:
-            return default
-        return self.settings.get(key, default)
-
-    def start_match(self, game: "Game", options: dict, seed: int | None = None):
-        """Start a match of `game` inside the shared runner (pause menu, replay,
-        end-of-match menu). Without a seed the cabinet picks the next one."""
-        from handheld.runtime.match import start_match
-
-        return start_match(self, game, options, seed)
-
-    def back_to_menu(self) -> None:
-        """Leave the game for the cabinet's menu."""
-        self.director.pop_to_root()
-
-    @classmethod
-    def headless_context(cls, seed: int = 0, settings=None) -> "Context":
-        from handheld.audio import NullAudio
-        from handheld.scene import Director
-
-        return cls(director=Director(), audio=NullAudio(), settings=settings,
-                   headless=True, seed=seed)
+if TYPE_CHECKING:  # annotations only: context.py sits above the runner, which loads games
+    from handheld.context import Context
 
 
 class Game:

@@ -140,7 +140,7 @@ def print_devices(manager, out=sys.stdout) -> None:
 def main(args) -> int:
     from handheld.config import Config
     from handheld.display import DisplayError, open_display
-    from handheld.games.base import Context
+    from handheld.context import Context
     from handheld.input.manager import InputManager
 
     config = Config.load(getattr(args, "config", None))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handheld.config import atomic_write
-from handheld.input.raw import FrameBuilder, pack_raw, unpack_raw
+from handheld.input.raw import pack_raw, unpack_raw
 
 FORMAT = 1
 
@@ -69,19 +69,3 @@ class Replay:
                        str(data["state_hash"]))
         except (KeyError, TypeError, ValueError) as e:
             raise ReplayError(f"{path}: damaged replay ({e})") from None
-
-
-def run_replay(replay: Replay, ctx=None):
-    """Re-run a replay headless; returns the match scene at its last tick."""
-    from handheld.games.base import Context
-    from handheld.games.registry import load_game
-
-    game = load_game(replay.game)
-    if not game.built:
-        raise ReplayError(f"replay is of {replay.game!r}, which this cabinet does not have yet")
-    ctx = ctx or Context.headless_context(seed=replay.seed)
-    scene = game.match_scene(ctx, replay.seed, replay.options)
-    builder = FrameBuilder()
-    for raw in replay.raw_ticks():
-        scene.update(builder.step(raw))
-    return scene

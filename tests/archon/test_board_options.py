@@ -5,7 +5,7 @@ import pygame
 from handheld.config import Config
 from handheld.games.archon import GAME
 from handheld.games.archon.options import OptionsScene
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.input.actions import Action, frame_from_masks
 from handheld.ui.palette import rgb
 

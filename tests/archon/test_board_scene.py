@@ -10,7 +10,7 @@ from handheld.games.archon import match as M
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.games.archon.look import SHADE_COLOURS, square_xy
 from handheld.games.archon.positions import piece
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 

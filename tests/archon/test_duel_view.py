@@ -12,7 +12,7 @@ from handheld.games.archon.duel import stats as S
 from handheld.games.archon.duel.bench import arena_bench_scene, duel_figures
 from handheld.games.archon.duel.practice import BestiaryScene, PracticeScene
 from handheld.games.archon.duel.view import OY, replay_duel
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME, Action, PlayerInput, frame_from_masks
 from handheld.runtime.rng import Rng
 from handheld.ui.palette import rgb

@@ -5,7 +5,7 @@ import pygame
 from chamber_helpers import ARMS, CROWNS, E, MOONS, SUNS, W, give, put, sp
 
 from handheld.display.base import logical_surface
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.games.chamber import GAME
 from handheld.games.chamber.art import SUIT_COLOURS
 from handheld.games.chamber.match_scene import CPU_PACE, DEFLECT_TICKS, ChamberMatch

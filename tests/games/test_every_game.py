@@ -5,12 +5,13 @@ import json
 import pytest
 
 from handheld.cli import main as cli_main
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.games.registry import GAMES, load_game
 from handheld.input.actions import Action, frame_from_masks
 from handheld.input.raw import FrameBuilder
 from handheld.runtime.match import MatchRunner
-from handheld.runtime.replay import Replay, run_replay
+from handheld.playback import run_replay
+from handheld.runtime.replay import Replay
 from handheld.runtime.rng import Rng
 
 BUILT = [g for g in GAMES if load_game(g).built]

@@ -7,7 +7,7 @@ import pytest
 from evdev import ecodes as e
 
 from handheld.config import Config
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.input.actions import Action
 from handheld.input.fakes import FakeInputDevice, gamepad_caps
 from handheld.input.inputtest import BOXES, PANEL_W, PANEL_Y, InputTestScene

@@ -4,7 +4,7 @@ stick mapping, help, message pauses, colour-blind symbols, sounds, pixels."""
 import pygame
 import pytest
 
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.games.spectral import GAME
 from handheld.games.spectral import rules as R
 from handheld.games.spectral.match_draw import _lines

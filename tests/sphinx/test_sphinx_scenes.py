@@ -1,7 +1,7 @@
 import pygame
 import pytest
 
-from handheld.games.base import Context
+from handheld.context import Context
 from handheld.games.sphinx import GAME, art
 from handheld.games.sphinx.match_scene import AIM, FALL, ROUND_OVER, THINK, WON, SphinxMatch
 from handheld.games.sphinx.options import OptionsScene, normalise

@@ -33,7 +33,7 @@ class OptionsScene(Scene):
     def __init__(self, ctx, game):
         self.ctx, self.game = ctx, game
         self.options = dict(DEFAULT_OPTIONS)
-        saved = ctx.extras.get("atom4.options")
+        saved = ctx.last_options.get("atom4")
         if saved:
             self.options.update(saved)
         self.menu = Menu(self._items())
@@ -73,7 +73,7 @@ class OptionsScene(Scene):
             self._change(dx)
         if action == "select":
             if self.menu.index == 4:
-                self.ctx.extras["atom4.options"] = dict(self.options)
+                self.ctx.last_options["atom4"] = dict(self.options)
                 self.ctx.start_match(self.game, dict(self.options))
             else:
                 self._change(1)

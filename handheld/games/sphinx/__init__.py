@@ -50,7 +50,7 @@ class SphinxGame(Game):
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
         """One round, computer against computer, run through the real match scene
         (thinking a slice of nodes per tick, slides and falls included)."""
-        from handheld.games.base import Context
+        from handheld.context import Context
         from handheld.games.sphinx.match_scene import SphinxMatch
         from handheld.input.actions import EMPTY_FRAME
 

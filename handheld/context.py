@@ -1,0 +1,52 @@
+"""What the cabinet hands to every scene: the director, audio, settings and
+the few cabinet-wide flags, as named fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from handheld.games.base import Game
+
+
+@dataclass
+class Context:
+    """What a scene may use from the cabinet. Built by the app, or headless for
+    tests, selfplay, bench and screenshots (`Context.headless_context()`)."""
+
+    director: Any                     # handheld.scene.Director
+    audio: Any                        # handheld.audio.Audio: .play(name), .register(name, samples)
+    settings: Any = None              # handheld.config.Config (sound, volume, colour-blind aid...)
+    kiosk: bool = False
+    headless: bool = False
+    seed: int = 0                     # base seed; games derive match seeds from it
+    data_dir: str | None = None       # where replays and stats go (None: don't write)
+    on_match_end: Callable[[dict], None] | None = None
+    input_manager: Any = None         # handheld.input.manager.InputManager (None headless)
+    quit_requested: bool = False      # set by a screen to end the cabinet's loop
+    last_options: dict = field(default_factory=dict)  # game id -> options last played, per session
+
+    def setting(self, key: str, default=None):
+        """A dotted setting like 'display.colour_blind', or default."""
+        if self.settings is None:
+            return default
+        return self.settings.get(key, default)
+
+    def start_match(self, game: Game, options: dict, seed: int | None = None):
+        """Start a match of `game` inside the shared runner (pause menu, replay,
+        end-of-match menu). Without a seed the cabinet picks the next one."""
+        from handheld.runtime.match import start_match
+
+        return start_match(self, game, options, seed)
+
+    def back_to_menu(self) -> None:
+        """Leave the game for the cabinet's menu."""
+        self.director.pop_to_root()
+
+    @classmethod
+    def headless_context(cls, seed: int = 0, settings=None) -> "Context":
+        from handheld.audio import NullAudio
+        from handheld.scene import Director
+
+        return cls(director=Director(), audio=NullAudio(), settings=settings,
+                   headless=True, seed=seed)
