@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from handheld.games.spectral import GAME, ai_strong
+from handheld.games.spectral import GAME
+from handheld.games.spectral.ai import strong as ai_strong
 from handheld.games.spectral import rules as R
 from handheld.games.spectral.match import play_game, strength
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 
-from . import ai_classic, ai_strong
+from . import ai
 from . import rules as R
 
-DECIDERS = {"classic": ai_classic.decide, "strong": ai_strong.decide}
+DECIDERS = ai.LEVELS
 TURN_LIMIT = 200      # headless games stop here as a draw (the original plays on)
 
 
@@ -23,7 +23,7 @@ def play_game(seed: int, red: str = "classic", violet: str = "classic", first: i
     actions = 0
     noop = [0, 0]
     while not state.over:
-        acts, _ = ai_classic.play_turn(state, ai_rng, deciders[state.player], noop)
+        acts, _ = ai.play_turn(state, ai_rng, deciders[state.player], noop)
         actions += len(acts)
     return {"winner": state.winner, "text": R.result_text(state), "turns": state.turn,
             "actions": actions, "red_pads": state.count(R.RED),
@@ -74,7 +74,7 @@ def decision_figures(quick: bool) -> dict:
                 if k % 3 == 0:
                     t0 = time.perf_counter()
                     if level == "strong":
-                        gen = ai_strong.search(state)
+                        gen = ai.strong.search(state)
                         n = 0
                         try:
                             while True:
@@ -83,9 +83,9 @@ def decision_figures(quick: bool) -> dict:
                             pass
                         nodes.append(n)
                     else:
-                        ai_classic.decide(state, Rng(seed * 1000 + k))
+                        ai.classic.decide(state, Rng(seed * 1000 + k))
                     samples.append((time.perf_counter() - t0) * 1000)
-                ai_classic.play_turn(state, rng, ai_classic.decide, noop)
+                ai.play_turn(state, rng, ai.classic.decide, noop)
         samples.sort()
         out[level] = {"decisions": len(samples),
                       "ms_p50": round(samples[len(samples) // 2], 3),

@@ -15,7 +15,7 @@ from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
 
-from . import ai_classic, ai_strong, sounds
+from . import ai, sounds
 from . import rules as R
 from . import texts as T
 from .match_draw import draw_match
@@ -186,13 +186,13 @@ class MatchScene(Scene):
             self.phase = "think"
             self.think_ticks = 0
             self.chosen = None
-            if self.noop[p] >= ai_classic.NOOP_LIMIT:
+            if self.noop[p] >= ai.NOOP_LIMIT:
                 self.noop[p] = 0
                 self.chosen = ("pass",)
             elif self.level == "strong" and not self.helped:
-                self.think = ai_strong.search(s.copy())
+                self.think = ai.strong.search(s.copy())
             else:
-                self.chosen = ai_classic.decide(s, self.rng)
+                self.chosen = ai.classic.decide(s, self.rng)
         if self.phase == "think":
             self.think_ticks += 1
             if self.chosen is None:
@@ -218,7 +218,7 @@ class MatchScene(Scene):
         events = R.apply(s, action)
         same = before == (s.board, s.locks, s.wiz, s.power)
         self.noop[p] = self.noop[p] + 1 if same and action != ("pass",) else 0
-        if self.helped and (s.player != p or s.over or ai_classic._used(events)):
+        if self.helped and (s.player != p or s.over or ai.choice_used(events)):
             self.helped = False
         self._queue(events)
 
@@ -277,7 +277,7 @@ class MatchScene(Scene):
         self.message = ""
         events = R.apply(self.state, action)
         self.phase = "idle"
-        if self.state.player == p and not self.state.over and not ai_classic._used(events):
+        if self.state.player == p and not self.state.over and not ai.choice_used(events):
             self.phase = "spells" if action[0] in T.SPELL_ACTIONS.values() or action[0] == "teleport" \
                 else "actions"
         self._queue(events)
@@ -305,7 +305,7 @@ class MatchScene(Scene):
                 self._say("CANCELLED", 30)
                 return
             events = R.apply(s, (kind, self.cursor))
-            if s.player == p and not s.over and not ai_classic._used(events):
+            if s.player == p and not s.over and not ai.choice_used(events):
                 self._queue(events)          # refused: say why, stay on the cursor
                 return
             self.phase = "idle"
