@@ -20,9 +20,9 @@ class ChamberGame(Game):
         return OptionsScene(ctx, self)
 
     def match_scene(self, ctx, seed: int, options: dict):
-        from handheld.games.chamber.match_scene import ChamberMatch
+        from handheld.games.chamber.match import MatchScene
 
-        return ChamberMatch(ctx, seed, options)
+        return MatchScene(ctx, seed, options)
 
     def demo_scene(self, ctx, seed: int):
         from handheld.games.chamber.showcase import demo

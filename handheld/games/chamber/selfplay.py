@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from handheld.games.chamber import ai
 from handheld.games.chamber.rules import apply, legal_actions, new_game
-from handheld.games.chamber.view import PlayerView
+from handheld.games.chamber.player_view import PlayerView
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 
