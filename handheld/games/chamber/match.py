@@ -26,6 +26,7 @@ CPU_PACE_SPELL = 45
 FAST_PACE = 3
 END_TICKS = 240
 DEFAULT_SEATS = (("human", 0), ("cpu", 2))
+DEMO_OPTIONS = {"seats": [["cpu", 3], ["cpu", 2], ["cpu", 3], ["cpu", 1]]}   # the attract mode's four computers
 
 
 def parse_seats(options: dict) -> list[tuple[str, int]]:

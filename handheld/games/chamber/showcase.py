@@ -7,12 +7,10 @@ import time
 from handheld.games.chamber import ai
 from handheld.games.chamber.human import Chooser
 from handheld.games.chamber.match import MatchScene
+from handheld.games.chamber.options import OptionsScene
 from handheld.games.chamber.rules import apply, legal_actions, new_game
 from handheld.games.chamber.player_view import PlayerView
 from handheld.runtime.rng import Rng
-
-FOUR_CPUS = {"seats": [["cpu", 3], ["cpu", 2], ["cpu", 3], ["cpu", 1]]}
-
 
 def midgame(ctx, seed: int, humans: int = 1, decisions: int = 16) -> MatchScene:
     """A match a few turns in, waiting for human seat 0 (its hand on show)."""
@@ -62,24 +60,14 @@ def menu_scene(ctx, seed: int) -> MatchScene:
     return scene
 
 
-def demo(ctx, seed: int) -> MatchScene:
-    return MatchScene(ctx, seed, FOUR_CPUS, demo=True)
-
-
-def options(ctx, seed: int):
-    from handheld.games.chamber import GAME
-    from handheld.games.chamber.options import OptionsScene
-
-    return OptionsScene(ctx, GAME)
-
-
-def screenshot_scenes() -> dict:
+def screenshot_scenes(game) -> dict:
     return {"match": midgame, "zap": zap_scene, "curtain": curtain_scene,
-            "options": options, "demo": demo, "menu": menu_scene}
+            "options": lambda ctx, seed: OptionsScene(ctx, game), "demo": game.demo_scene, "menu": menu_scene}
 
 
-def bench_scenes() -> dict:
-    return {"match": midgame, "cpu_turns": demo, "zap": zap_scene, "options": options}
+def bench_scenes(game) -> dict:
+    return {"match": midgame, "cpu_turns": game.demo_scene, "zap": zap_scene,
+            "options": lambda ctx, seed: OptionsScene(ctx, game)}
 
 
 def computer_turn_times(games: int, players: int = 4, level: int = 3) -> list[float]:
