@@ -52,6 +52,7 @@ class Atom4Game(Game):
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
         """One round between two computers (level from options, default normal)."""
         from handheld.games.atom4 import ai, strength
+        from handheld.games.atom4.rounds import THINK_TICKS_MIN
 
         level = options.get("level", ai.DEFAULT_LEVEL)
         round_no = int(options.get("round", 1))
@@ -65,10 +66,6 @@ class Atom4Game(Game):
         from handheld.games.atom4.cli import add_cli
 
         add_cli(parser)
-
-
-# Screens show a computer move no sooner than this many ticks after its turn began.
-THINK_TICKS_MIN = 30
 
 
 def _bench_move_ms(quick: bool) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from handheld.games.atom4 import ai
-from handheld.games.atom4.match import DEFAULT_OPTIONS
+from handheld.games.atom4.rounds import DEFAULT_OPTIONS
 from handheld.games.atom4.screen import MatchScene
 from handheld.games.atom4.view import Sprites
 from handheld.input.actions import Action

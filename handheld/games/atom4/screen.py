@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from handheld.games.atom4.match import Match
+from handheld.games.atom4.rounds import Match
 from handheld.games.atom4.rules import NAMES, player_of
 from handheld.games.atom4.sounds import register_sounds
 from handheld.games.atom4.view import (BOARD_POS, R, TEXT_COLOURS, BoardLayer, Sprites,

@@ -4,18 +4,21 @@ Everything here is driven by InputFrames and counted in ticks, so the same
 seed, options and frames give the same match (state_hash). The computer's
 search advances a fixed number of nodes per tick and its move lands at a
 deterministic tick, never sooner than THINK_TICKS_MIN after its turn began.
-Drawing lives in `screen.py`.
+No pygame: the match scene (`match.py`) turns its events into sounds and
+`draw.py` turns its state into pixels.
 """
 
 from __future__ import annotations
 
 from handheld.games.atom4 import ai
-from handheld.games.atom4.game import THINK_TICKS_MIN
 from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
 from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 
+# A computer move lands no sooner than this many ticks after its turn began
+# (selfplay counts a game's ticks with it too).
+THINK_TICKS_MIN = 30
 FLASH_TICKS = 48
 ROUND_END_TICKS = 180
 # Nodes searched per tick: keeps a frame well under a millisecond here.
