@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from handheld.games.atom4 import ai, strength
+from handheld.games.atom4 import ai, selfplay
 from handheld.games.atom4.cli import add_cli
 from handheld.games.atom4.rules import Position, index, coords
 
@@ -64,8 +64,8 @@ def test_same_seed_same_move_and_search_is_node_counted():
 
 
 def test_easy_and_normal_beat_random_smoke():
-    assert strength.match("easy", "random", 4, seed=1)["wins"] == 4
-    assert strength.match("normal", "random", 2, seed=2)["wins"] == 2
+    assert selfplay.match("easy", "random", 4, seed=1)["wins"] == 4
+    assert selfplay.match("normal", "random", 2, seed=2)["wins"] == 2
 
 
 def test_selfplay_is_deterministic_for_a_seed():

@@ -50,17 +50,9 @@ class Atom4Game(Game):
 
     # --- headless ------------------------------------------------------
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
-        """One round between two computers (level from options, default normal)."""
-        from handheld.games.atom4 import ai, strength
-        from handheld.games.atom4.rounds import THINK_TICKS_MIN
+        from handheld.games.atom4.selfplay import selfplay
 
-        level = options.get("level", ai.DEFAULT_LEVEL)
-        round_no = int(options.get("round", 1))
-        res = strength.play_round({1: level, 2: level}, seed, round_no)
-        return {"winner": res["winner"], "turns": res["turns"],
-                "ticks": res["turns"] * THINK_TICKS_MIN,
-                "state_hash": res["state_hash"], "level": level,
-                "moves": " ".join(f"{m % 16},{m // 16}" for m in res["moves"])}
+        return selfplay(seed, options)
 
     def add_cli(self, parser) -> None:
         from handheld.games.atom4.cli import add_cli
