@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from handheld.games.atom4 import ai, selfplay
+from handheld.games.atom4 import GAME, ai, selfplay
 from handheld.games.atom4.cli import add_cli
 
 
 def test_strength_command_smoke(capsys):
     parser = argparse.ArgumentParser(prog="handheld atom4")
-    add_cli(parser)
+    add_cli(parser, GAME)
     args = parser.parse_args(["strength", "--games", "1", "--json", "--seed", "3"])
     code = args.func(args)
     info = json.loads(capsys.readouterr().out)

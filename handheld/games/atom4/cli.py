@@ -90,7 +90,8 @@ def cmd_strength(args) -> int:
     return 0 if ok else 1
 
 
-def add_cli(parser: argparse.ArgumentParser) -> None:
+def add_cli(parser: argparse.ArgumentParser, game) -> None:
+    """The `handheld atom4` sub-commands; `game` is GAME (these tools need nothing from it)."""
     sub = parser.add_subparsers(dest="atom4_command", metavar="COMMAND")
     sub.required = True
     play = sub.add_parser("play", help="play moves in x,y notation and print the board")
