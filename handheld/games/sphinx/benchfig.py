@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from handheld.games.sphinx.rules import Board
-from handheld.games.sphinx.search import DEFAULT_NODES, StrongSearch
+from handheld.games.sphinx.ai.strong import DEFAULT_NODES, StrongSearch
 from handheld.games.sphinx.solver import Solver
 from handheld.runtime.rng import Rng
 
