@@ -2,7 +2,7 @@ import pytest
 
 from handheld.games.sphinx import GAME, ai
 from handheld.games.sphinx.ai.strong import StrongSearch
-from handheld.games.sphinx.match import play_game, strength
+from handheld.games.sphinx.selfplay import play_game, strength
 from handheld.games.sphinx.rules import Board, parse_moves
 from handheld.games.sphinx.solver import solve
 from handheld.runtime.rng import Rng

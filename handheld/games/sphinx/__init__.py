@@ -19,15 +19,15 @@ class SphinxGame(Game):
         return OptionsScene(ctx, self)
 
     def match_scene(self, ctx, seed: int, options: dict):
-        from handheld.games.sphinx.match_scene import SphinxMatch
+        from handheld.games.sphinx.match import MatchScene
 
-        return SphinxMatch(ctx, seed, options)
+        return MatchScene(ctx, seed, options)
 
     def demo_scene(self, ctx, seed: int):
-        from handheld.games.sphinx.match_scene import SphinxMatch
+        from handheld.games.sphinx.match import MatchScene
 
         levels = ("strong", "classic", "perfect")
-        return SphinxMatch(ctx, seed, {"mode": "demo", "rounds": 1,
+        return MatchScene(ctx, seed, {"mode": "demo", "rounds": 1,
                                        "sphinx_level": levels[seed % 3],
                                        "pyramid_level": levels[(seed + 1) % 3]})
 
@@ -48,26 +48,9 @@ class SphinxGame(Game):
 
     # --- headless ------------------------------------------------------
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
-        """One round, computer against computer, run through the real match scene
-        (thinking a slice of nodes per tick, slides and falls included)."""
-        from handheld.context import Context
-        from handheld.games.sphinx.match_scene import SphinxMatch
-        from handheld.input.actions import EMPTY_FRAME
+        from handheld.games.sphinx.selfplay import selfplay
 
-        first = options.get("first", "strong")
-        second = options.get("second", "classic")
-        ctx = Context.headless_context(seed=seed)
-        scene = SphinxMatch(ctx, seed, {"mode": "demo", "rounds": 1, "first": "sphinx",
-                                        "sphinx_level": first, "pyramid_level": second,
-                                        "budget": options.get("budget")})
-        ticks = 0
-        while not scene.finished:
-            scene.update(EMPTY_FRAME)
-            ticks += 1
-        board = scene.board
-        return {"winner": scene.result["winner"] or "draw", "turns": len(board.moves), "ticks": ticks,
-                "state_hash": scene.state_hash(), "moves": "".join(str(c + 1) for c in board.moves),
-                "players": f"{first} (sphinx, first) vs {second} (pyramids)"}
+        return selfplay(seed, players, **options)
 
     def add_cli(self, parser) -> None:
         from handheld.games.sphinx.cli import add_cli

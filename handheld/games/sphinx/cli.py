@@ -41,7 +41,7 @@ def cmd_solve(args) -> int:
 
 
 def cmd_strength(args) -> int:
-    from handheld.games.sphinx.match import strength
+    from handheld.games.sphinx.selfplay import strength
 
     if args.games < 1:
         return _fail("strength", f"--games must be at least 1, not {args.games}")

@@ -14,7 +14,7 @@ the CLI. Both give the same move.
 
 from __future__ import annotations
 
-from handheld.games.sphinx.rules import Board, Geometry, winning_squares
+from handheld.games.sphinx.rules import Board, Geometry
 from handheld.games.sphinx.solver import OutOfNodes
 
 WIN = 1_000_000
