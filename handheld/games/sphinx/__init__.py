@@ -42,9 +42,9 @@ class SphinxGame(Game):
         return showcase.bench_scenes(self)
 
     def bench_figures(self, quick: bool) -> dict:
-        from handheld.games.sphinx.benchfig import figures
+        from handheld.games.sphinx import showcase
 
-        return figures(quick)
+        return showcase.bench_figures(quick)
 
     # --- headless ------------------------------------------------------
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
