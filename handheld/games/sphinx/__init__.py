@@ -28,8 +28,8 @@ class SphinxGame(Game):
 
         levels = ("strong", "classic", "perfect")
         return MatchScene(ctx, seed, {"mode": "demo", "rounds": 1,
-                                       "sphinx_level": levels[seed % 3],
-                                       "pyramid_level": levels[(seed + 1) % 3]})
+                                      "sphinx_level": levels[seed % 3],
+                                      "pyramid_level": levels[(seed + 1) % 3]})
 
     def screenshot_scenes(self) -> dict:
         from handheld.games.sphinx import showcase
@@ -53,9 +53,9 @@ class SphinxGame(Game):
         return selfplay(seed, players, **options)
 
     def add_cli(self, parser) -> None:
-        from handheld.games.sphinx.cli import add_cli
+        from handheld.games.sphinx import cli
 
-        add_cli(parser)
+        cli.add_cli(parser, self)
 
 
 GAME = SphinxGame()

@@ -20,8 +20,8 @@ def selfplay(seed: int, players: int | None = None, **options) -> dict:
     second = options.get("second", "classic")
     ctx = Context.headless_context(seed=seed)
     scene = MatchScene(ctx, seed, {"mode": "demo", "rounds": 1, "first": "sphinx",
-                                    "sphinx_level": first, "pyramid_level": second,
-                                    "budget": options.get("budget")})
+                                   "sphinx_level": first, "pyramid_level": second,
+                                   "budget": options.get("budget")})
     ticks = 0
     while not scene.finished:
         scene.update(EMPTY_FRAME)

@@ -42,7 +42,7 @@ def _win(ctx, seed):
 
 def _demo(ctx, seed):
     return preset(MatchScene(ctx, seed, {"mode": "demo", "sphinx_level": "strong",
-                                           "pyramid_level": "perfect", "rounds": 5}), MIDGAME[:4])
+                                          "pyramid_level": "perfect", "rounds": 5}), MIDGAME[:4])
 
 
 def screenshot_scenes(game) -> dict:
