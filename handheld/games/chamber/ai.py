@@ -19,6 +19,23 @@ LEVELS = {1: "APPRENTICE", 2: "ADEPT", 3: "MASTER"}
 CHUNK = 24  # walk nodes between yields: one chunk is well under a frame's budget
 
 
+def _best(items, key, rng):
+    """The item with the highest key; equal keys are settled by the match Rng.
+
+    Ties must never fall to board order, suit number or seat number: that made
+    one corner of a symmetric board win far more than its share."""
+    best, top = [], None
+    for item in items:
+        k = key(item)
+        if top is None or k > top:
+            best, top = [item], k
+        elif k == top:
+            best.append(item)
+    if not best:
+        return None
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
 def think(view: PlayerView, level: int, rng):
     """The decision as a generator: it yields between bounded chunks of work
     (so a scene can spread it over ticks) and returns the action. The number
@@ -55,8 +72,8 @@ def _place(view, level, rng):
         sp = a[1]
         near = -abs(DIST[view.pos[me], sp] - 2) * 3
         far = min([min(DIST[view.pos[q], sp], 4) for q in opps] or [0])
-        return (near + far, -sp)
-    return max(acts, key=score)
+        return near + far
+    return _best(acts, score, rng)
 
 
 def _deflect(view, level, rng):
@@ -85,7 +102,7 @@ def _targets(view, pos, facing):
     return [t for t in zap_targets(pos, facing, me) if not view.stunned[t]]
 
 
-def _zap_suit(view, t, suits):
+def _zap_suit(view, t, suits, rng):
     """The orb most likely to land: match a shield, dodge a deflect."""
     pool = view.pool[t]
     total = sum(pool) or 1
@@ -94,17 +111,17 @@ def _zap_suit(view, t, suits):
     def score(s):
         hit = pool[s] / total if view.shield_up[t] else 1.0
         risk = 0.5 if (pool[s] and view.hand_count[t]) else 0.0
-        return (hit * (1 - risk) + (0.05 if s == own else 0), view.my_hand[s], -s)
-    return max(suits, key=score)
+        return (hit * (1 - risk) + (0.05 if s == own else 0), view.my_hand[s])
+    return _best(suits, score, rng)
 
 
-def _best_zap(view):
+def _best_zap(view, rng):
     suits = [s for s in range(NSUITS) if view.my_hand[s]]
     targets = _targets(view, view.pos, view.facing[view.me])
     if not suits or not targets:
         return None
-    t = min(targets, key=lambda q: (view.pyr[q], view.shield_up[q], q))
-    return ("zap", _zap_suit(view, t, suits), t, 0)
+    t = _best(targets, lambda q: (-view.pyr[q], -view.shield_up[q]), rng)
+    return ("zap", _zap_suit(view, t, suits, rng), t, 0)
 
 
 def _threat_zone(view, skip):
@@ -163,20 +180,19 @@ def _walk(view, hand_size, max_moves):
     return out
 
 
-def _attack_path(view, max_moves):
+def _attack_path(view, max_moves, rng):
     me = view.me
     have = sum(view.my_hand)
     pos = list(view.pos)
-    best = None
+    shots = []
     for path, sp, f, picked in (yield from _walk(view, have, max_moves)):
         if not path or have + picked == 0:
             continue
         pos[me] = sp
         tg = _targets(view, pos, f)
         if tg:
-            key = (len(path), min(view.pyr[t] for t in tg), -picked)
-            if best is None or key < best[0]:
-                best = (key, path)
+            shots.append(((-len(path), -min(view.pyr[t] for t in tg), picked), path))
+    best = _best(shots, lambda shot: shot[0], rng)
     return None if best is None else best[1]
 
 
@@ -227,7 +243,7 @@ def _positional(view, level, rng):
     if bold:
         zone = {}  # nobody has been hit for rounds: stop dodging and go fight
     have = sum(view.my_hand)
-    best = None
+    spots = []
     near_orb = {}
     nodes = yield from _walk(view, have, view.moves)
     yield
@@ -239,9 +255,12 @@ def _positional(view, level, rng):
         sc = _score_spot(view, sp, picked, zone, have + picked, near_orb[sp], bold)
         if level <= 1:
             sc += rng.randrange(20)
-        key = (sc, -len(path))
-        if best is None or key > best[0]:
-            best = (key, path)
+        spots.append(((sc, -len(path)), path))
+    best = _best(spots, lambda spot: spot[0], rng)
+    if bold and not best[1]:
+        # standing still is no way out of a standoff: two masters across the centre once
+        # ended 600 turns in a row, each waiting for the other
+        best = _best([s for s in spots if s[1]], lambda spot: spot[0], rng) or best
     return best[1][0] if best[1] else None, zone
 
 
@@ -275,11 +294,11 @@ def _turn(view, level, rng):
         if targets:
             return ("zap", own, min(targets, key=lambda q: (view.pyr[q], q)), 1)
         if level >= 3 and (view.bonus == "time" or view.stones) and sum(view.my_hand) \
-                and not (yield from _attack_path(view, view.moves)) \
-                and (yield from _attack_path(view, view.moves + 1)):
+                and not (yield from _attack_path(view, view.moves, rng)) \
+                and (yield from _attack_path(view, view.moves + 1, rng)):
             return ("time", own, 1)
         return ("release",)
-    zap = _best_zap(view)
+    zap = _best_zap(view, rng)
     if zap:
         t = zap[2]
         if level >= 3 and not view.shield_up[me] and view.hand_count[t] and sum(view.my_hand) >= 2:
@@ -293,13 +312,13 @@ def _turn(view, level, rng):
             return conf
         yield
     if level >= 2 and view.moves:
-        path = yield from _attack_path(view, view.moves)
+        path = yield from _attack_path(view, view.moves, rng)
         if path:
             return path[0]
     have = sum(view.my_hand)
     if level >= 3 and view.stones and have >= 2:
         weak = any(view.pyr[q] == 1 for q in view.living() if q != me) or have >= 3
-        if weak and (yield from _attack_path(view, view.moves + 1)):
+        if weak and (yield from _attack_path(view, view.moves + 1, rng)):
             s = own if view.my_hand[own] else max(range(NSUITS), key=lambda k: (view.my_hand[k], -k))
             return ("time", s, 0)
     zone = None

@@ -14,12 +14,32 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     st.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="computer level (default 3, master)")
     st.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     st.add_argument("--json", action="store_true", help="print one JSON line")
+    st.add_argument("--vs", type=int, choices=(1, 2, 3), default=None,
+                    help="play another computer level instead of a random player (target vs a lower level: 60%%)")
     st.set_defaults(func=cmd_strength)
+    fa = sub.add_parser("fairness", help="equal computers in every seat: seat and first-mover win shares "
+                                         "(target: within 10 points of fair)")
+    fa.add_argument("--games", type=positive_int, default=300, help="number of games (default 300)")
+    fa.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="seats (default 2)")
+    fa.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="computer level (default 3, master)")
+    fa.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    fa.add_argument("--json", action="store_true", help="print one JSON line")
+    fa.set_defaults(func=cmd_fairness)
 
 
 def cmd_strength(args) -> int:
-    from handheld.games.chamber.selfplay import strength
+    from handheld.games.chamber.selfplay import level_match, strength
 
+    if args.vs is not None:
+        r = level_match(args.games, args.level, args.vs, seed=args.seed)
+        r["win_percent"] = round(100 * r["wins"] / r["games"], 1)
+        r["passed"] = args.vs >= args.level or r["wins"] * 10 >= r["games"] * 6
+        if args.json:
+            print(json.dumps(r, sort_keys=True))
+        else:
+            print(f"level {args.level} vs level {args.vs}: {r['wins']}/{r['games']} wins ({r['win_percent']}%), "
+                  f"{r['capped']} unfinished")
+        return 0 if r["passed"] else 1
     r = strength(args.games, level=args.level, seed=args.seed)
     r["win_percent"] = round(100 * r["wins"] / r["games"], 1)
     r["passed"] = r["wins"] * 10 >= r["games"] * 9
@@ -28,4 +48,18 @@ def cmd_strength(args) -> int:
     else:
         print(f"computer (level {r['level']}) vs random: {r['wins']}/{r['games']} wins "
               f"({r['win_percent']}%), {r['capped']} unfinished -> {'PASS' if r['passed'] else 'FAIL'} (target 90%)")
+    return 0 if r["passed"] else 1
+
+
+def cmd_fairness(args) -> int:
+    from handheld.games.chamber.selfplay import fairness
+
+    r = fairness(args.games, args.players, level=args.level, seed=args.seed)
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+    else:
+        seats = "  ".join(f"{k} {v}" for k, v in r["seat_wins"].items())
+        print(f"{r['players']} players, level {r['level']}, {r['games']} games: {seats}; first mover "
+              f"{r['first_mover_wins']} (fair {r['fair_percent']}%: worst seat +{r['worst_seat_over_fair']}, "
+              f"first mover {r['first_mover_over_fair']:+} points) -> {'PASS' if r['passed'] else 'FAIL'}")
     return 0 if r["passed"] else 1

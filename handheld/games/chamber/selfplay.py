@@ -75,3 +75,43 @@ def strength(games: int, level: int = 3, seed: int = 0) -> dict:
         wins += r["winner"] == cpu
         capped += r["capped"]
     return {"games": games, "wins": wins, "capped": capped, "level": level}
+
+
+def fairness(games: int, players: int, level: int = 3, seed: int = 0) -> dict:
+    """Equal computers in every seat: how often each seat and the first mover win.
+
+    The chamber is symmetric and the orb suits shuffled, so a fair computer
+    wins about 1/players of the games from every seat and from moving first."""
+    if players not in SEATS:
+        raise ValueError(f"Sorcerer's Chamber is for 2-4 players, not {players}")
+    seat_wins = [0] * players
+    first_wins = capped = 0
+    for g in range(games):
+        first = new_game(players, Rng(seed + g).fork("setup")).current
+        r = play_match(seed + g, [("cpu", level)] * players)
+        if r["winner"] >= 0:
+            seat_wins[r["winner"]] += 1
+            first_wins += r["winner"] == first
+        capped += r["capped"]
+    fair = 100 / players
+    worst_seat = max(100 * w / games for w in seat_wins) - fair
+    first_share = 100 * first_wins / games
+    return {"games": games, "players": players, "level": level, "first_seed": seed,
+            "seat_wins": {SUIT_NAMES[SEATS[players][i]].lower(): w for i, w in enumerate(seat_wins)},
+            "first_mover_wins": first_wins, "capped": capped, "fair_percent": round(fair, 1),
+            "worst_seat_over_fair": round(worst_seat, 1),
+            "first_mover_over_fair": round(first_share - fair, 1),
+            "passed": worst_seat <= 10 and abs(first_share - fair) <= 10}
+
+
+def level_match(games: int, level: int, against: int, seed: int = 0) -> dict:
+    """Two computers of different levels, 2-player, swapping seats every game."""
+    wins = capped = 0
+    for g in range(games):
+        seats = [("cpu", against), ("cpu", against)]
+        seats[g % 2] = ("cpu", level)
+        r = play_match(seed + g, seats)
+        wins += r["winner"] == g % 2
+        capped += r["capped"]
+    return {"games": games, "level": level, "against": against, "wins": wins, "capped": capped,
+            "first_seed": seed}
