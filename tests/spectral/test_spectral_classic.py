@@ -148,3 +148,41 @@ def test_after_an_unlock_it_decides_again():
     actions, events = C.play_turn(s, Rng(3))
     assert actions[0] == ("unlock",) and len(actions) == 2
     assert s.player == 1 and s.locks[P(2, 2)] == 0
+
+
+# --- where the 1988 program differs from a reading that ignores locks ---------------
+# In the original a locked pad's colour byte carries the lock bits, so its tests for
+# "this pad is mine" fail on a locked pad of its own colour.
+
+def test_1988_leaves_an_opponent_lock_on_its_own_colour_pad_alone():
+    s = make(fill=GREEN, power=(21, 21))
+    s.board[P(2, 2)] = RED                 # its own colour, the opponent's lock: no unlock
+    s.locks[P(2, 2)] = 2
+    for k in SEEDS:
+        assert C.decide(s, Rng(k)) != ("unlock",)
+    s.board[P(2, 2)] = BLUE                # not its colour: now it pays to unlock
+    assert C.decide(s, Rng(0)) == ("unlock",)
+
+
+def test_1988_transmute_counts_a_locked_pad_of_its_colour_as_not_its_own():
+    s = make(fill=RED, power=(9, 21))
+    s.board[P(1, 1)] = s.board[P(3, 3)] = GREEN      # 2 not red ...
+    s.locks[P(1, 3)] = 1                              # ... plus 1 locked red = 3
+    for k in SEEDS:
+        r = Rng(k)
+        expect = r.chance(3, 4) and r.randint(3, 4) == 3
+        assert (C.decide(s, Rng(k)) == ("transmute",)) == expect
+    s.locks[P(1, 3)] = 0                              # only 2: never
+    assert all(C.decide(s, Rng(k)) != ("transmute",) for k in SEEDS)
+
+
+def test_1988_lock_does_not_count_locked_neighbours_of_its_colour():
+    s = make(fill=GREEN, power=(5, 21))
+    for rc in [(2, 2), (2, 1), (1, 2)]:
+        s.board[P(*rc)] = RED
+    s.locks[P(2, 1)] = 1                   # one of the two red edges is locked: only 1 counts
+    assert all(C.decide(s, Rng(k)) != ("lock",) for k in SEEDS)
+    s.board[P(1, 1)] = RED                 # a red diagonal, but locked: not counted either
+    s.locks[P(1, 1)] = 1
+    s.locks[P(2, 1)] = 0
+    assert all(C.decide(s, Rng(k)) == ("lock",) for k in SEEDS)

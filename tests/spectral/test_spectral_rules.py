@@ -383,3 +383,16 @@ def test_state_is_integer_hashable_and_copy_is_independent():
     c = s.copy()
     R.apply(c, ("stomp",))
     assert state_hash(s) == h and state_hash(c) != h
+
+
+def test_moving_or_stomping_onto_a_locked_pad_says_so_and_changes_nothing():
+    from handheld.games.spectral.texts import event_message
+
+    s = R.State([R.GREEN] * 25)
+    s.wiz = [R.pos_of(2, 2), R.pos_of(4, 4)]
+    s.power = [21, 21]
+    s.locks[R.pos_of(2, 3)] = 2
+    events = R.apply(s, ("move", R.pos_of(2, 3)))
+    assert ("locked_pad", 0, R.pos_of(2, 3)) in events
+    assert s.board[R.pos_of(2, 3)] == R.GREEN and not any(e[0] == "tweak" for e in events)
+    assert event_message(("locked_pad", 0, 0)) == ("PAD IS LOCKED: NO COLOUR CHANGE", 90)   # 1.5 s

@@ -131,6 +131,7 @@ def test_move_shows_colour_and_cancel_and_refuses_too_far():
     sc.update(press(Action.UP))
     sc.update(press(Action.FIRE))            # back on the start pad: cancel
     assert sc.state.power[0] == 21 and sc.state.player == 0
+    assert sc.steps[-1][1][1:] == ("CANCELLED", 60)   # shown 1 s, as the original did
     settle(sc)
     assert sc.phase == "actions"
 

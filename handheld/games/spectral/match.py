@@ -305,7 +305,7 @@ class MatchScene(Scene):
             kind = "move" if self.cursor_kind == "MOVE" else "teleport"
             if self.cursor == s.wiz[p]:
                 self.phase = "actions" if kind == "move" else "spells"
-                self._say("CANCELLED", 30)
+                self._say("CANCELLED", 60)
                 return
             events = R.apply(s, (kind, self.cursor))
             if s.player == p and not s.over and not ai.choice_used(events):

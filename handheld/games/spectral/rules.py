@@ -95,14 +95,23 @@ def _move(state, p, action, events):
     state.wiz[p] = dest
     state.power[p] -= 1
     events.append(("move", p, here, dest))
-    tweak(state, p, dest, events)
+    _land(state, p, dest, events)
     return True, False
 
 
 def _stomp(state, p, action, events):
     events.append(("stomp", p, state.wiz[p]))
-    tweak(state, p, state.wiz[p], events)
+    _land(state, p, state.wiz[p], events)
     return True, False
+
+
+def _land(state, p, pos, events) -> None:
+    """A Move or Stomp tweaks the pad under the wizard, unless it is locked:
+    then the player is told so (the original's "pad is LOCKed" notice)."""
+    if state.locks[pos] and state.board[pos] != PLAYER_COLOUR[p]:
+        events.append(("locked_pad", p, pos))
+        return
+    tweak(state, p, pos, events)
 
 
 def _pass(state, p, action, events):

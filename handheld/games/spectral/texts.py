@@ -52,6 +52,8 @@ def event_message(ev: tuple) -> tuple[str, int] | None:
     who = R.PLAYER_NAMES[ev[1]] if kind not in ("turn_end", "game_over", "tweak") else ""
     if kind == "fail":
         return f"PAD IS LOCKED: {ev[2].upper()} FAILS", 90
+    if kind == "locked_pad":
+        return "PAD IS LOCKED: NO COLOUR CHANGE", 90
     if kind == "refused":
         reason, n = ev[2], ev[3]
         if reason == "too far":

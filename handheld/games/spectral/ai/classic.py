@@ -24,17 +24,14 @@ def decide(state: R.State, rng) -> tuple:
     power = state.power[p]
     d = R.distance(board[here], p)
 
-    # 1. Unlock (free for own locks on a pad that is not ours; opponent's if affordable).
+    # 1. Unlock, only on a pad that is not our colour: our own lock for free, the
+    #    opponent's if we can pay (else we are stuck there this go).
     stuck = False
     owner = locks[here]
-    if owner:
-        if owner == p + 1:
-            if board[here] != me:
-                return ("unlock",)
-        elif R.unlock_cost(state, p, here) <= power:
+    if owner and board[here] != me:
+        if owner == p + 1 or R.unlock_cost(state, p, here) <= power:
             return ("unlock",)
-        else:
-            stuck = True
+        stuck = True
 
     # 2. Blitz.
     pad_is_me = board[here] == me and not owner
@@ -43,9 +40,9 @@ def decide(state: R.State, rng) -> tuple:
             if board[nb] != me and R.distance(board[nb], p) <= d:
                 return ("blitz",)
 
-    # 3. Transmute.
+    # 3. Transmute. A locked pad of our colour counts as not ours, as in 1988.
     if power >= 9 and rng.chance(3, 4):
-        not_me = sum(1 for q in R.TRANSMUTE_ZONE[here] if board[q] != me)
+        not_me = sum(1 for q in R.TRANSMUTE_ZONE[here] if board[q] != me or locks[q])
         if not_me >= rng.randint(3, 4):
             return ("transmute",)
 
@@ -53,10 +50,11 @@ def decide(state: R.State, rng) -> tuple:
     if d > 0 and not stuck and rng.chance(15, 16):
         return ("stomp",) if d == 1 or power == 1 else ("convert",)
 
-    # 5. Lock a pad of ours that is edged by ours but not cornered by ours.
+    # 5. Lock a pad of ours that is edged by ours but not cornered by ours; locked
+    #    pads of our colour do not count as ours here either.
     if board[here] == me and not owner and power >= 1:
-        edge_me = sum(1 for q in R.EDGE_NEIGHBOURS[here] if board[q] == me)
-        diag_me = sum(1 for q in R.DIAG_NEIGHBOURS[here] if board[q] == me)
+        edge_me = sum(1 for q in R.EDGE_NEIGHBOURS[here] if board[q] == me and not locks[q])
+        diag_me = sum(1 for q in R.DIAG_NEIGHBOURS[here] if board[q] == me and not locks[q])
         if edge_me >= 2 and diag_me == 0:
             return ("lock",)
 
