@@ -118,8 +118,8 @@ def test_selfplay_is_deterministic_for_a_seed():
     b = GAME.selfplay(11)
     assert a == b
     assert a["winner"] in ("sphinx", "pyramid", "draw") and a["turns"] == len(a["moves"])
-    c = GAME.selfplay(12)
-    assert c["moves"] != a["moves"]
+    # both computers are deterministic; the demo's opening column comes from the seed
+    assert len({GAME.selfplay(seed)["moves"] for seed in (12, 13, 14)} | {a["moves"]}) >= 3
     # the scene thinks in slices across ticks, yet picks exactly the headless moves
     assert a["ticks"] > 30 * a["turns"]
     assert play_game("strong", "classic", 11)["moves"] == a["moves"]

@@ -53,8 +53,10 @@ def test_blocks_a_human_four():
         assert classic_move(b, Rng(seed)) == 0
 
 
-def test_ties_are_broken_by_the_match_rng():
-    picks = {classic_move(Board(7, 7), Rng(seed)) for seed in range(40)}
-    assert picks == {1, 2, 3, 4, 5}
-    # same seed, same choice
-    assert classic_move(Board(7, 7), Rng(5)) == classic_move(Board(7, 7), Rng(5))
+def test_ties_go_to_the_leftmost_column_as_in_the_1987_scan():
+    # on an empty board columns 1-5 tie (0 and 6 have one open end fewer each way)
+    rng = Rng(5)
+    before = rng.getstate()
+    assert {classic_move(Board(7, 7), Rng(seed)) for seed in range(40)} == {1}
+    classic_move(Board(7, 7), rng)
+    assert rng.getstate() == before, "the 1987 program never rolls a die"

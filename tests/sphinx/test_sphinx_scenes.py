@@ -46,10 +46,12 @@ def test_options_start_a_match_with_the_chosen_settings(ctx):
     ctx.start_match = lambda game, options, seed=None: started.append((game, options))
     scene = OptionsScene(ctx, GAME)
     scene.update(press(Action.UP))            # rounds
+    scene.update(press(Action.RIGHT))         # one game -> best of 3
     scene.update(press(Action.RIGHT))         # best of 5
     scene.update(press(Action.UP))            # first move
     scene.update(press(Action.RIGHT))         # computer
     scene.update(press(Action.UP))            # level
+    scene.update(press(Action.RIGHT))         # classic -> strong
     scene.update(press(Action.RIGHT))         # strong -> perfect
     scene.update(press(Action.DOWN))
     scene.update(press(Action.DOWN))
@@ -66,7 +68,7 @@ def test_options_two_players_skip_the_computer_rows(ctx):
     scene.update(press(Action.RIGHT))         # two players
     scene.update(press(Action.DOWN))          # skips COMPUTER and FIRST MOVE
     assert scene.row == 3
-    assert scene.options() == {"mode": "two", "first": "sphinx", "rounds": 3}
+    assert scene.options() == {"mode": "two", "first": "sphinx", "rounds": 1}
     scene.update(press(Action.ALT))
 
 

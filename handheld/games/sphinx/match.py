@@ -36,21 +36,23 @@ def normalise(options: dict) -> dict:
     keep them):
       mode    "cpu" (you are the sphinx, the computer the pyramids), "two" (P1
               sphinx, P2 pyramids) or "demo" (computer against computer)
-      level   the computer's skill in "cpu" mode: classic, strong or perfect
+      level   the computer's skill in "cpu" mode: classic (the default: the 1987
+              program the game is named for), strong or perfect
       first   "you" or "computer" in "cpu" mode; "sphinx" or "pyramid" otherwise.
               Whoever starts round 1; the start then alternates every round.
-      rounds  1, 3 or 5: the match goes to the first to win a majority
+      rounds  1 (the default: one game, as in 1987), 3 or 5: the match goes to the
+              first to win a majority
       sphinx_level / pyramid_level   the two computers in "demo" mode
       budget  search nodes per computer move (default: the AI's own default)
     """
     mode = options.get("mode", "cpu")
     if mode not in MODES:
         raise ValueError(f"sphinx option mode={mode!r}: choose one of {', '.join(MODES)}")
-    rounds = options.get("rounds", 3)
+    rounds = options.get("rounds", 1)
     if rounds not in ROUNDS:
         raise ValueError(f"sphinx option rounds={rounds!r}: choose 1, 3 or 5")
     levels = {}
-    for key, default in (("level", "strong"), ("sphinx_level", "strong"), ("pyramid_level", "classic")):
+    for key, default in (("level", "classic"), ("sphinx_level", "strong"), ("pyramid_level", "classic")):
         levels[key] = options.get(key, default)
         if levels[key] not in ai.KINDS:
             raise ValueError(f"sphinx option {key}={levels[key]!r}: choose one of {', '.join(ai.KINDS)}")
@@ -125,7 +127,10 @@ class MatchScene(Scene):
             self.thinking = None
         else:
             self.phase = THINK
-            self.thinking = ai.thinker(kind, self.board, self.rng, self.opts["budget"], SLICE_NODES)
+            if self.opts["mode"] == "demo" and not self.board.moves:
+                self.thinking = _demo_opening(self.board, self.rng)
+            else:
+                self.thinking = ai.thinker(kind, self.board, self.rng, self.opts["budget"], SLICE_NODES)
             self.think_result = None
 
     # --- update ---------------------------------------------------------
@@ -258,3 +263,11 @@ def _approach(x: int, goal: int, step: int) -> int:
     if x > goal:
         return max(x - step, goal)
     return x
+
+
+def _demo_opening(board, rng):
+    """Attract-mode demos open in a column the match Rng picks: both computers
+    are deterministic (the 1987 program never rolls a die), so without this
+    every demo would be the same game."""
+    yield
+    return rng.choice(board.legal_moves())

@@ -23,8 +23,8 @@ ROWS = [
      "CLASSIC: THE 1987 PROGRAM. STRONG: SEARCHES AHEAD. PERFECT: PROVES ITS MOVES"),
     ("first", "FIRST MOVE", ("you", "computer"), ("YOU", "COMPUTER"),
      "WHO DROPS FIRST IN ROUND 1; THEN IT ALTERNATES"),
-    ("rounds", "ROUNDS", ROUNDS, ("BEST OF 1", "BEST OF 3", "BEST OF 5"),
-     "THE MATCH GOES TO WHOEVER WINS MOST ROUNDS"),
+    ("rounds", "ROUNDS", ROUNDS, ("ONE GAME", "BEST OF 3", "BEST OF 5"),
+     "ONE GAME AS IN 1987, OR A MATCH TO WHOEVER WINS MOST"),
     ("start", "START", (None,), ("",), "FIRE TO START THE MATCH"),
 ]
 
@@ -35,7 +35,7 @@ class OptionsScene(Scene):
     def __init__(self, ctx, game=None):
         self.ctx = ctx
         self.game = game
-        self.choice = {"mode": 0, "level": 1, "first": 0, "rounds": 1, "start": 0}
+        self.choice = {"mode": 0, "level": 0, "first": 0, "rounds": 0, "start": 0}
         self.row = len(ROWS) - 1
         self.window = TextWindow()
         self.background = None

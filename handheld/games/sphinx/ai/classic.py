@@ -18,7 +18,9 @@ upward slant, vertical, downward slant):
 The square's score is the sum over the four directions. FOUR is 2000 when the
 computer scores its own marker and 1000 for the human's, so both are "at
 least 1000" as in the article and completing its own four outranks blocking
-the human's. Ties between equally ranked columns go to the match RNG.
+the human's. The article's loop keeps a square only when it outranks the best
+so far, scanning the columns left to right, so a tie goes to the leftmost column
+and the program never rolls a die.
 """
 
 from __future__ import annotations
@@ -64,11 +66,15 @@ def column_ranks(board: Board) -> dict[int, int]:
     return ranks
 
 
-def classic_move(board: Board, rng, budget=None) -> int:
-    """The 1987 program's choice; `budget` is unused (it never searches)."""
+def classic_move(board: Board, rng=None, budget=None) -> int:
+    """The 1987 program's choice: the leftmost best-ranked column. `rng` and
+    `budget` are unused (it neither rolls nor searches); they keep the
+    interface every player has."""
     ranks = column_ranks(board)
     if not ranks:
         raise ValueError("no legal move: the game is over")
-    best = max(ranks.values())
-    tied = [c for c in sorted(ranks) if ranks[c] == best]
-    return tied[0] if len(tied) == 1 else rng.choice(tied)
+    best_col = None
+    for col in sorted(ranks):
+        if best_col is None or ranks[col] > ranks[best_col]:
+            best_col = col
+    return best_col
