@@ -33,7 +33,7 @@ clean:
 
 # The same tests on Debian bookworm's own python3-pygame 2.1.2 / numpy 1.24 /
 # python3-evdev (what Raspberry Pi OS ships). Needs: apt install python3-pygame
-# python3-numpy python3-evdev python3-pytest
+# python3-numpy python3-evdev python3-tomlkit python3-pytest
 test-bookworm:
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pytest -q $(ARGS)
 

@@ -16,8 +16,14 @@ the input manager's capture hook and never blocks.
 
 from __future__ import annotations
 
+import logging
+
+from handheld.config import ConfigNotSaved
+
 from handheld.input.actions import ALL_ACTIONS, Action, InputFrame
 from handheld.input.evdevmap import EV_ABS, EV_KEY, code_name
+
+log = logging.getLogger("handheld.input.mapping")
 from handheld.scene import Scene
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
@@ -168,6 +174,11 @@ class MappingScene(Scene):
         try:
             config.set("input.devices", devices)
             config.save()
+        except ConfigNotSaved as e:
+            log.warning("controls not saved: %s", e)
+            self.message = ConfigNotSaved.screen_text
+            self.stage = "confirm"
+            return
         except OSError as e:
             self.message = f"SAVE FAILED: {e.strerror or e}"[:39]
             self.stage = "confirm"
