@@ -25,7 +25,8 @@ import os
 from pathlib import Path
 
 from handheld import tomlfile
-from handheld.tomlfile import TomlFileError, atomic_write  # noqa: F401  (atomic_write: used by replays)
+from handheld.atomic import atomic_write
+from handheld.tomlfile import TomlFileError
 
 log = logging.getLogger("handheld.config")
 
@@ -127,12 +128,15 @@ class Config:
         self._changes: dict = {}        # key -> value set since loading (what save writes)
 
     @classmethod
-    def load(cls, path: Path | str | None = None, boot_path: Path | None = BOOT_CONFIG) -> "Config":
+    def load(cls, path: Path | str | None = None, boot_path: Path | None = BOOT_CONFIG,
+             log_warnings: bool = True) -> "Config":
+        """Read the files; each problem is a line in .warnings (and the log,
+        unless the caller reports them itself, as the doctor does)."""
         cfg = cls(Path(path) if path else None, boot_path)
         if boot_path is not None:
             cfg._apply(cfg._read(Path(boot_path)), str(boot_path))
         cfg._apply(cfg._read(cfg.path), str(cfg.path))
-        for w in cfg.warnings:
+        for w in cfg.warnings if log_warnings else ():
             log.warning("%s", w)
         return cfg
 

@@ -12,9 +12,9 @@ the user's comments, order, unknown keys and values we never write ourselves
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
+
 
 # A settings file or pin map is a few kilobytes; anything far bigger is a mistake
 # (and parsing tens of megabytes would stall the start for seconds).
@@ -145,54 +145,3 @@ def _plain(item):
         if isinstance(item, base):
             return base(item)
     return item
-
-
-def atomic_write(path: Path | str, text: str) -> None:
-    """Replace `path` with `text` so that readers (and a power cut) see the old
-    file or the new one, never a mix: temp file in the same directory, fsync,
-    rename, fsync the directory. The new file keeps the old one's mode (a
-    0644 config stays readable by the admin's tools). A power cut before the
-    rename leaves its temp file behind; the next write sweeps it away."""
-    import glob
-    import tempfile
-
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
-        mode = 0o666 & ~_umask()
-    prefix = f".{path.name}."
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fchmod(f.fileno(), mode)
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    for leftover in path.parent.glob(f"{glob.escape(prefix)}*.tmp"):
-        try:
-            leftover.unlink()
-        except OSError:
-            pass
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from handheld.atomic import atomic_write
 from handheld.input.actions import MAX_PLAYERS, InputFrame, PlayerInput
-from handheld.tomlfile import atomic_write
 
 FORMAT = 2
 BITS_PER_PLAYER = 32

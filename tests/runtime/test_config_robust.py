@@ -11,7 +11,8 @@ import tomllib
 import pytest
 
 from handheld import cli, tomlfile
-from handheld.config import Config, ConfigNotSaved, atomic_write
+from handheld.atomic import atomic_write
+from handheld.config import Config, ConfigNotSaved
 from handheld.context import Context
 from handheld.input.actions import Action, frame_from_masks
 from handheld.input.pinmap import PinMapError, load_pinmap
