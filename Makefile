@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow bench venv clean
+.PHONY: run test test-slow bench fuzz venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ test-slow: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/handheld bench $(ARGS)
+
+# a million ticks of random input, combos, idle and hot-plug through the headless
+# cabinet (handheld/fuzz.py); e.g. ARGS="--seed 5 --seeds 10 --keep out/fuzz"
+fuzz: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.fuzz --ticks 1000000 $(ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
