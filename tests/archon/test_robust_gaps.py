@@ -1,0 +1,45 @@
+"""Archon rules a mutation check showed untested: each test fails with its
+planted bug (named in the docstring)."""
+
+from handheld.games.archon import rules as R
+from handheld.games.archon.duel import DuelSetup
+from handheld.games.archon.duel.arena import Duel
+from handheld.games.archon.duel.barriers import NSLOTS, Barriers
+from handheld.games.archon.icons import DARK, LIGHT, base_hp
+from handheld.games.archon.positions import piece, position
+
+
+def close_the_round(s):
+    R.end_turn(s)          # the first mover's turn
+    R.end_turn(s)          # the second mover's closes the round: healing happens
+
+
+def test_a_power_point_never_heals_above_base_hp():
+    """Planted bug: `p.hp + 1` without the min(base, ...) cap."""
+    full = base_hp("golem")
+    s = position({"E5": "golem", "A5": "troll"}, hp={"E5": full, "A5": base_hp("troll") - 1},
+                 shade=2, step=1)
+    close_the_round(s)
+    assert piece(s, "E5").hp == full                     # already whole: stays at base
+    assert piece(s, "A5").hp == base_hp("troll")         # one short: healed up to base, no further
+    close_the_round(s)
+    assert piece(s, "A5").hp == base_hp("troll")
+
+
+def test_the_end_of_a_cycle_never_heals_a_side_above_base_hp():
+    """Planted bug: the cycle-end heal without its cap."""
+    s = position({"C3": "troll", "G7": "golem"}, hp={"C3": base_hp("troll"), "G7": base_hp("golem")},
+                 shade=4, step=1)
+    close_the_round(s)                                   # the cycle reaches its dark end
+    assert piece(s, "C3").hp == base_hp("troll") and piece(s, "G7").hp == base_hp("golem")
+
+
+def test_a_fighter_at_exactly_zero_strength_is_dead():
+    """Planted bug: `strength < 0` lets a fighter live on at 0."""
+    d = Duel(DuelSetup.full("unicorn", "goblin", 2), barriers=Barriers(slots=[-1] * NSLOTS))
+    d.dark.strength = d.light.st.damage                  # one hit leaves exactly 0
+    d._hurt(d.light, d.dark)
+    assert d.dark.strength == 0 and not d.dark.alive
+    assert ("die", DARK) in d.events
+    result = d.result()
+    assert result.winner == LIGHT
