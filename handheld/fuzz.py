@@ -12,7 +12,8 @@ fuzz saved (kiosk mode, control maps) apply to the next one.
 It stops at the first exception, or at a stuck screen: when the scene stack
 has not changed for STUCK_SECONDS, a fresh pad tries the ways out every screen
 offers (ALT, START then QUIT TO MENU, SELECT, FIRE); if none changes the
-screen, that is a finding. Every finding prints the command that reproduces it
+screen, that is a finding; so is a saved match replay that does not verify
+(`handheld replay --verify`). Every finding prints the command that reproduces it
 (the run is a pure function of seed and ticks) and, if a match was running,
 the match replay for `handheld replay`.
 
@@ -44,7 +45,7 @@ COMBOS = (("START", "SELECT"), ADMIN, ADMIN, ("START", "ALT"), ("SELECT", "ALT")
 
 @dataclass
 class Finding:
-    kind: str                    # "exception" or "stuck"
+    kind: str                    # "exception", "stuck" or "replay" (a saved match that does not verify)
     tick: int
     detail: str
     screens: list[str] = field(default_factory=list)
@@ -215,6 +216,8 @@ class FuzzRun:
         self.seen: set[str] = set()
         self.cabinet = None
         self.inputs = None
+        self.replays_checked: set[str] = set()
+        self.replays_verified = 0
 
     def _clock(self) -> float:
         return self.now
@@ -267,6 +270,9 @@ class FuzzRun:
             if sig != last:
                 last, changed_at = sig, self.tick
                 self._note(sig)
+                finding = self._verify_new_replays()
+                if finding:
+                    return finding
             elif self.tick - changed_at >= STUCK_SECONDS * TICK_HZ:
                 finding = self._probe_for_a_way_out(sig)
                 if finding:
@@ -287,6 +293,27 @@ class FuzzRun:
                            self._save_match_replay())
         finally:
             self.tick += 1
+        return None
+
+    def _verify_new_replays(self) -> Finding | None:
+        """Every match the cabinet saved must re-run to the same state (its
+        end menu opens on the tick it is saved, so none is pruned unseen)."""
+        from handheld.playback import run_replay
+        from handheld.runtime.replay import Replay
+
+        for path in sorted((self.workdir / "state" / "replays").glob("*.json")):
+            if str(path) in self.replays_checked:
+                continue
+            self.replays_checked.add(str(path))
+            try:
+                replay = Replay.load(path)
+                got = run_replay(replay).state_hash()
+            except Exception as e:          # ReplayError, or the game failing on its own input
+                return Finding("replay", self.tick, f"{path}: {type(e).__name__}: {e}", list(self.screens), str(path))
+            if got != replay.state_hash:
+                return Finding("replay", self.tick, f"{path} does not verify: recorded {replay.state_hash}, "
+                               f"re-run gives {got}", list(self.screens), str(path))
+            self.replays_verified += 1
         return None
 
     def _note(self, sig: tuple) -> None:
@@ -373,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", metavar="DIR", help="keep config, replays and findings here")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
-    total = 0
+    total = replays = 0
     for seed in range(args.seed, args.seed + args.seeds):
         start = time.perf_counter()
         workdir = Path(args.keep) / f"seed-{seed}" if args.keep else Path(tempfile.mkdtemp(prefix="handheld-fuzz-"))
@@ -382,12 +409,14 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(workdir, ignore_errors=True)
         total += run.tick
         secs = time.perf_counter() - start
+        replays += run.replays_verified
         print(f"seed {seed}: {run.tick} ticks in {secs:.1f} s, {run.starts} cabinet starts, "
-              f"{run.power_offs} power-offs, screens seen: {', '.join(sorted(run.seen))}")
+              f"{run.power_offs} power-offs, {run.replays_verified} match replays verified, "
+              f"screens seen: {', '.join(sorted(run.seen))}")
         if finding:
             print(finding.report(seed), file=sys.stderr)
             return 1
-    print(f"fuzz: {total} ticks, no exception, no stuck screen")
+    print(f"fuzz: {total} ticks, no exception, no stuck screen, {replays} match replays verified")
     return 0
 
 

@@ -47,9 +47,6 @@ def test_a_screen_nothing_can_leave_is_reported_as_stuck(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_a_million_ticks_of_hostile_input_hold(tmp_path):
-    total = 0
-    for seed in (1, 3):
-        finding, run = fuzz.fuzz(seed=seed, ticks=500_000, workdir=tmp_path / str(seed))
-        assert finding is None, finding.report(seed)
-        total += run.tick
-    assert total >= 1_000_000
+    finding, run = fuzz.fuzz(seed=1, ticks=1_000_000, workdir=tmp_path)
+    assert finding is None, finding.report(1)
+    assert run.tick == 1_000_000 and run.starts > 1 and "AdminScene" in run.seen
