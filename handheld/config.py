@@ -228,15 +228,13 @@ class Config:
         """Write the keys set since loading into the main file, leaving the rest
         of it as the user wrote it. Raises ConfigNotSaved if the file on disk
         cannot be read or parsed (it is left untouched), OSError if the write fails."""
-        import tomlkit
-
         try:
             doc = tomlfile.load_document(self.path)
         except TomlFileError as e:
             raise ConfigNotSaved(str(e)) from None
         for key, value in self._changes.items():
             tomlfile.set_value(doc, key, value)
-        atomic_write(self.path, tomlkit.dumps(doc))
+        atomic_write(self.path, tomlfile.dumps(doc))
 
 
 def _merge(base: dict, over: dict) -> dict:

@@ -89,8 +89,7 @@ def load_document(path: Path | str):
     """The file as an editable tomlkit document (empty if it does not exist).
     Raises TomlFileError if it cannot be read or does not parse: such a file
     must never be overwritten, or the user loses everything in it."""
-    import tomlkit
-
+    tomlkit = _tomlkit()
     try:
         text = read_text(path)
     except FileNotFoundError:
@@ -104,11 +103,24 @@ def load_document(path: Path | str):
         raise TomlFileError(f"{path}: cannot be edited ({e}); fix or delete the file") from None
 
 
+def dumps(doc) -> str:
+    return _tomlkit().dumps(doc)
+
+
+def _tomlkit():
+    try:
+        import tomlkit
+    except ImportError:
+        raise TomlFileError("cannot edit settings files: tomlkit is not installed "
+                            "(sudo apt install python3-tomlkit, or pip install tomlkit)") from None
+    return tomlkit
+
+
 def set_value(doc, dotted_key: str, value) -> None:
     """Set `a.b.c` in the document, creating tables on the way and changing
     nothing else. A dict value is merged key by key, so the comments of the
     entries it does not change survive."""
-    import tomlkit
+    tomlkit = _tomlkit()
 
     *parents, last = dotted_key.split(".")
     node = doc

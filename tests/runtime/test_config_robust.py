@@ -255,3 +255,17 @@ def test_tomlfile_set_value_leaves_equal_values_alone(tmp_path):
     tomlfile.set_value(doc, "sound.volume", 40)
     import tomlkit
     assert tomlkit.dumps(doc) == p.read_text()
+
+
+def test_without_tomlkit_a_save_says_what_to_install_and_keeps_the_file(tmp_path, monkeypatch):
+    import sys
+
+    p = tmp_path / "h.toml"
+    p.write_text(USER_FILE)
+    cfg = load(p)
+    cfg.set("sound.volume", 10)
+    monkeypatch.setitem(sys.modules, "tomlkit", None)       # as on a Pi without python3-tomlkit
+    with pytest.raises(ConfigNotSaved) as e:
+        cfg.save()
+    assert "python3-tomlkit" in str(e.value)
+    assert p.read_text() == USER_FILE
