@@ -114,3 +114,18 @@ def test_a_minute_with_no_input_leaves_the_mapping_screen(rig):
     assert not scene.finished
     rig.tick(scene, 20)
     assert scene.finished and rig.ctx.director.top is None
+
+
+def test_a_stick_taking_over_an_ignored_mouse_node_between_scans_is_read(rig):
+    from handheld.input.evdev_backend import RECHECK_IGNORED_S
+    from handheld.input.fakes import mouse_caps
+
+    mouse = FakeInputDevice("/dev/input/event7", "Mouse", "usb-1.4/input0", mouse_caps())
+    rig.bus.nodes[mouse.path] = mouse
+    rig.tick(n=61)
+    assert mouse.path in rig.m.evdev.ignored
+    rig.unplug(mouse)                               # swapped within one scan interval:
+    stick = rig.replug(mouse.path, "usb-1.4/input0")   # the listing never lacked event7
+    rig.tick(n=int(RECHECK_IGNORED_S * 60) + 61)
+    stick.press(e.BTN_SOUTH)
+    assert any(p.held & Action.FIRE for p in rig.tick().players)
