@@ -190,13 +190,28 @@ class Hands:
             self.pads[pad] = self.bus.plug(f"usb-1.{pad}/input0", path)
 
 
+def _scene_name(scene) -> str:
+    """'MenuScene', 'chamber:OptionsScene', 'MatchRunner(sphinx)[pause]'..."""
+    name = type(scene).__name__
+    module = type(scene).__module__.split(".")
+    if module[:2] == ["handheld", "games"] and len(module) > 2:
+        name = f"{module[2]}:{name}"
+    game = getattr(scene, "game", None)
+    if hasattr(scene, "menu_kind") and game is not None:
+        name += f"({game.id})"
+        if getattr(scene, "menu", None) is not None:
+            name += f"[{scene.menu_kind}]"
+    return name
+
+
 def _signature(director) -> tuple:
-    out = []
-    for scene in director.stack:
-        menu = getattr(scene, "menu", None)
-        kind = getattr(scene, "menu_kind", "") if menu is not None and hasattr(scene, "menu_kind") else ""
-        out.append(type(scene).__name__ + (f"[{kind}]" if kind else ""))
-    return tuple(out)
+    """What is on screen, cheap enough for every tick: the scenes (by identity)
+    and whether each has a menu open; _scene_name spells it out on change."""
+    return tuple((s, getattr(s, "menu", None) is None) for s in director.stack)
+
+
+def _names(sig: tuple) -> list[str]:
+    return [_scene_name(s) for s, _no_menu in sig]
 
 
 class FuzzRun:
@@ -317,7 +332,7 @@ class FuzzRun:
         return None
 
     def _note(self, sig: tuple) -> None:
-        name = sig[-1] if sig else "(empty)"
+        name = _names(sig)[-1] if sig else "(empty)"
         self.screens.append(name)
         del self.screens[:-50]
         self.seen.add(name)
@@ -345,7 +360,7 @@ class FuzzRun:
                 if _signature(self.cabinet.director) != sig:
                     return None
             return Finding("stuck", self.tick,
-                           f"screen {' > '.join(sig)} did not change for {STUCK_SECONDS} s of input, "
+                           f"screen {' > '.join(_names(sig))} did not change for {STUCK_SECONDS} s of input, "
                            f"nor for ALT, START+QUIT, SELECT or FIRE from a fresh pad",
                            list(self.screens), self._save_match_replay())
         finally:

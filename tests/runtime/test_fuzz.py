@@ -14,7 +14,8 @@ def test_twenty_thousand_ticks_of_hostile_input_hold(tmp_path):
     finding, run = fuzz.fuzz(seed=1, ticks=DEFAULT_TICKS, workdir=tmp_path)
     assert finding is None, finding.report(1)
     assert run.tick == DEFAULT_TICKS
-    assert {"TitleScene", "MenuScene", "MatchRunner", "SettingsScene"} <= run.seen
+    assert {"TitleScene", "MenuScene", "SettingsScene"} <= run.seen
+    assert any(name.startswith("MatchRunner(") for name in run.seen)
 
 
 def test_the_same_seed_gives_the_same_run(tmp_path):
