@@ -9,7 +9,7 @@ Layers, later wins:
 A broken file or a bad value never stops the cabinet: it is reported in one
 line naming the key (or the file) and the default is used.
 
-Saving edits the main file in place through tomlkit: only the keys set since
+Saving edits the main file through tomlkit: only the keys set since
 loading change; comments, order, unknown keys and the file mode stay. A main
 file that does not parse is never overwritten (save raises ConfigNotSaved and
 the settings screen says so), since writing over it would lose what the user
