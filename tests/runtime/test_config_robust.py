@@ -269,3 +269,19 @@ def test_without_tomlkit_a_save_says_what_to_install_and_keeps_the_file(tmp_path
         cfg.save()
     assert "python3-tomlkit" in str(e.value)
     assert p.read_text() == USER_FILE
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("sound.volume = 40 # dotted\nsound.enabled = true\n", "# dotted"),
+    ("sound = { volume = 40, enabled = true }  # inline\n", "# inline"),
+    ("[sound]\nvolume = 40\n[sound.extra]\nx = 1\n", "[sound.extra]"),
+])
+def test_save_edits_dotted_keys_and_inline_tables_where_they_are(tmp_path, text, kept):
+    p = tmp_path / "h.toml"
+    p.write_text(text)
+    cfg = load(p)
+    cfg.set("sound.volume", 70)
+    cfg.save()
+    out = p.read_text()
+    assert kept in out and out.count("volume") == 1
+    assert tomllib.loads(out)["sound"]["volume"] == 70 and tomllib.loads(out)["sound"].get("enabled", True)
