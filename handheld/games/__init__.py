@@ -1,1 +1,1 @@
-"""The five games. See base.py for the interface and registry.py for the list."""
+"""The games. See base.py for the interface and registry.py for the list."""

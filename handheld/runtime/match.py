@@ -1,7 +1,7 @@
 """The runner around every match: pause menu, end-of-match menu, replay recording.
 
 Games build the match scene; the runner owns what every game shares, so START
-pauses the same way in all five and every match is saved as a replay.
+pauses the same way in every game and every match is saved as a replay.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A short, stable hash of game state built from integers, strings and containers.
 
-Floats are refused: replayed state must be integer-only (DESIGN rule 3), and a
+Floats are refused: replayed state must be integer-only (docs/adding-a-game.md), and a
 float sneaking in is a bug we want to hear about at once.
 """
 

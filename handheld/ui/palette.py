@@ -1,5 +1,5 @@
 """The cabinet's one fixed palette. Every game draws with these names only, so
-five games look like one machine. Colours were picked so that each game's
+all the games look like one machine. Colours were picked so that each game's
 set (Archon's six shades, Atom-4's eight piece colours, Spectral Sorcery's
 five) stays easy to tell apart, also on a washed-out RGB565 LCD."""
 

@@ -8,7 +8,7 @@ import pytest
 from handheld.games.archon import board as B
 from handheld.games.archon import match as M
 from handheld.games.archon.icons import DARK, LIGHT
-from handheld.games.archon.look import SHADE_COLOURS, square_xy
+from handheld.games.archon.art.look import SHADE_COLOURS, square_xy
 from handheld.games.archon.positions import piece
 from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
@@ -44,7 +44,7 @@ class InstantDuel:
 
 def make(mode="two_players", first=LIGHT, seed=1):
     ctx = Context.headless_context(seed=seed)
-    m = M.ArchonMatch(ctx, seed, {"mode": mode, "first": first})
+    m = M.MatchScene(ctx, seed, {"mode": mode, "first": first})
     m.duel_factory = InstantDuel
     return m, ctx
 
@@ -234,7 +234,7 @@ def test_box_is_orange_for_light():
 
 def test_bad_mode_is_refused():
     with pytest.raises(ValueError, match="unknown archon mode"):
-        M.ArchonMatch(Context.headless_context(), 1, {"mode": "three"})
+        M.MatchScene(Context.headless_context(), 1, {"mode": "three"})
 
 
 def test_real_arena_duel_is_hosted_and_its_result_applied():
@@ -243,7 +243,7 @@ def test_real_arena_duel_is_hosted_and_its_result_applied():
     hashes = []
     for _ in range(2):
         ctx = Context.headless_context(seed=2)
-        m = M.ArchonMatch(ctx, 2, {"mode": "demo", "first": LIGHT})
+        m = M.MatchScene(ctx, 2, {"mode": "demo", "first": LIGHT})
         surface = pygame.Surface((320, 240))
         seen_duel = False
         for t in range(20_000):

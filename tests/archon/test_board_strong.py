@@ -5,7 +5,7 @@ import pytest
 from handheld.games.archon import ai as AI
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
-from handheld.games.archon.cli import strength_match
+from handheld.games.archon.selfplay import strength_match
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.games.archon.positions import piece, position
 from handheld.runtime.rng import Rng

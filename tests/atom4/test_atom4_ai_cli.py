@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from handheld.games.atom4 import ai, strength
+from handheld.games.atom4 import GAME, ai, selfplay
 from handheld.games.atom4.cli import add_cli
 from handheld.games.atom4.rules import Position, index, coords
 
@@ -64,12 +64,11 @@ def test_same_seed_same_move_and_search_is_node_counted():
 
 
 def test_easy_and_normal_beat_random_smoke():
-    assert strength.match("easy", "random", 4, seed=1)["wins"] == 4
-    assert strength.match("normal", "random", 2, seed=2)["wins"] == 2
+    assert selfplay.match("easy", "random", 4, seed=1)["wins"] == 4
+    assert selfplay.match("normal", "random", 2, seed=2)["wins"] == 2
 
 
 def test_selfplay_is_deterministic_for_a_seed():
-    from handheld.games.atom4 import GAME
     a = GAME.selfplay(4, level="easy")
     b = GAME.selfplay(4, level="easy")
     c = GAME.selfplay(5, level="easy")
@@ -80,7 +79,7 @@ def test_selfplay_is_deterministic_for_a_seed():
 # ---------------------------------------------------------------- CLI
 def run(argv, capsys):
     parser = argparse.ArgumentParser(prog="handheld atom4")
-    add_cli(parser)
+    add_cli(parser, GAME)
     args = parser.parse_args(argv)
     code = args.func(args)
     out = capsys.readouterr()
@@ -108,7 +107,6 @@ def test_play_json_and_rounds(capsys):
 
 
 def test_play_reports_a_win_and_refuses_moves_after_it(capsys):
-    from handheld.games.atom4 import GAME
     game = GAME.selfplay(4, level="easy")
     assert game["winner"] in (1, 2)
     code, out, _ = run(["play", "--json", game["moves"]], capsys)

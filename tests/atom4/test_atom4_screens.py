@@ -3,10 +3,11 @@
 import pygame
 
 from handheld.games.atom4 import GAME
-from handheld.games.atom4.match import FLASH_TICKS, ROUND_END_TICKS, cursor_step
+from handheld.games.atom4.rounds import FLASH_TICKS, ROUND_END_TICKS, cursor_step
 from handheld.games.atom4.rules import CYAN, RED, Position, index
-from handheld.games.atom4.screen import PANEL, MatchScene
-from handheld.games.atom4.view import PIECE_COLOURS, R, Sprites, screen_xy
+from handheld.games.atom4.art import PIECE_COLOURS, R, Sprites
+from handheld.games.atom4.draw import PANEL, screen_xy
+from handheld.games.atom4.match import MatchScene
 from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb

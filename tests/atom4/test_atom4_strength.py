@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from handheld.games.atom4 import ai, strength
+from handheld.games.atom4 import GAME, ai, selfplay
 from handheld.games.atom4.cli import add_cli
 
 
 def test_strength_command_smoke(capsys):
     parser = argparse.ArgumentParser(prog="handheld atom4")
-    add_cli(parser)
+    add_cli(parser, GAME)
     args = parser.parse_args(["strength", "--games", "1", "--json", "--seed", "3"])
     code = args.func(args)
     info = json.loads(capsys.readouterr().out)
@@ -26,28 +26,28 @@ def test_strength_command_smoke(capsys):
 
 def test_match_swaps_sides_and_rounds():
     seen = []
-    orig = strength.play_round
+    orig = selfplay.play_round
 
     def spy(agents, seed, round_no=1):
         seen.append((agents[1], round_no))
         return {"winner": 1, "turns": 1, "moves": [], "state_hash": ""}
 
-    strength.play_round = spy
+    selfplay.play_round = spy
     try:
-        res = strength.match("normal", "random", 4)
+        res = selfplay.match("normal", "random", 4)
     finally:
-        strength.play_round = orig
+        selfplay.play_round = orig
     assert seen == [("normal", 1), ("random", 1), ("normal", 2), ("random", 2)]
     assert res["wins"] == 2 and res["losses"] == 2
 
 
 @pytest.mark.slow
 def test_default_level_beats_easy_in_70_of_100():
-    res = strength.match(ai.DEFAULT_LEVEL, "easy", 100)
+    res = selfplay.match(ai.DEFAULT_LEVEL, "easy", 100)
     assert res["wins"] >= 70, res
 
 
 @pytest.mark.slow
 def test_default_level_beats_random_in_95_of_100():
-    res = strength.match(ai.DEFAULT_LEVEL, "random", 100)
+    res = selfplay.match(ai.DEFAULT_LEVEL, "random", 100)
     assert res["wins"] >= 95, res

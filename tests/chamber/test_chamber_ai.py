@@ -5,7 +5,7 @@ from chamber_helpers import ARMS, CROWNS, E, MOONS, N, NE, S, SUNS, W, blank, gi
 
 from handheld.games.chamber import ai, rules
 from handheld.games.chamber.selfplay import play_match, random_action, strength
-from handheld.games.chamber.view import PlayerView
+from handheld.games.chamber.player_view import PlayerView
 from handheld.runtime.rng import Rng
 
 

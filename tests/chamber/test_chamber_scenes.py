@@ -8,7 +8,7 @@ from handheld.display.base import logical_surface
 from handheld.context import Context
 from handheld.games.chamber import GAME
 from handheld.games.chamber.art import SUIT_COLOURS
-from handheld.games.chamber.match_scene import CPU_PACE, DEFLECT_TICKS, ChamberMatch
+from handheld.games.chamber.match import CPU_PACE, DEFLECT_TICKS, MatchScene
 from handheld.games.chamber.options import OptionsScene
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
@@ -24,7 +24,7 @@ def held(action):
 
 def match(seats, current=0):
     ctx = Context.headless_context(seed=1)
-    scene = ChamberMatch(ctx, 5, {"seats": seats})
+    scene = MatchScene(ctx, 5, {"seats": seats})
     scene.state.current = current
     return scene
 
@@ -74,7 +74,7 @@ def test_rotate_with_the_stick_and_alt_goes_back():
 
 
 def test_alt_on_the_menu_shows_help_for_the_item():
-    from handheld.games.chamber.match_draw import _window_lines
+    from handheld.games.chamber.draw import _window_lines
     scene = match([["human", 0], ["cpu", 3]])
     scene.update(EMPTY_FRAME)
     scene.update(press(Action.ALT))
@@ -231,7 +231,7 @@ def art_y(r):
 
 
 def test_alt_during_a_deflect_shows_its_help_and_a_human_places_orbs():
-    from handheld.games.chamber.match_draw import _window_lines
+    from handheld.games.chamber.draw import _window_lines
     scene = _zap_setup([["cpu", 3], ["human", 0]])
     scene.viewer = 1
     scene.state.current = 0

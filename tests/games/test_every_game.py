@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from conftest import game_ids
+
 from handheld.cli import main as cli_main
 from handheld.context import Context
 from handheld.games.registry import GAMES, load_game
@@ -14,8 +16,7 @@ from handheld.playback import run_replay
 from handheld.runtime.replay import Replay
 from handheld.runtime.rng import Rng
 
-BUILT = [g for g in GAMES if load_game(g).built]
-pytestmark = pytest.mark.skipif(not BUILT, reason="no game built yet")
+BUILT = game_ids()
 
 
 def test_registry_ids_match_packages():

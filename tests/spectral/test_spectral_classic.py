@@ -3,7 +3,7 @@
 Chances use the real match Rng; the expected branch is worked out from a
 second Rng with the same seed drawing the same numbers in the same order."""
 
-from handheld.games.spectral import ai_classic as C
+from handheld.games.spectral.ai import classic as C
 from handheld.games.spectral import rules as R
 from handheld.games.spectral.rules import BLUE, GREEN, RED, VIOLET, YELLOW
 from handheld.runtime.rng import Rng

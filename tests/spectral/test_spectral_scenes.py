@@ -7,10 +7,10 @@ import pytest
 from handheld.context import Context
 from handheld.games.spectral import GAME
 from handheld.games.spectral import rules as R
-from handheld.games.spectral.match_draw import _lines
-from handheld.games.spectral.match_scene import MatchScene
-from handheld.games.spectral.menus import IDLE_TICKS, TITLE_TICKS, DemoScene, OptionsScene, TitleScene
-from handheld.games.spectral.view import HW, HH, pad_centre
+from handheld.games.spectral.art import HH, HW, pad_centre
+from handheld.games.spectral.draw import _lines
+from handheld.games.spectral.match import MatchScene
+from handheld.games.spectral.options import IDLE_TICKS, TITLE_TICKS, DemoScene, OptionsScene, TitleScene
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 

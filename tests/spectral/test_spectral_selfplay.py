@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from handheld.games.spectral import GAME, ai_strong
+from handheld.games.spectral import GAME
 from handheld.games.spectral import rules as R
-from handheld.games.spectral.match import play_game, strength
+from handheld.games.spectral.ai import strong as ai_strong
+from handheld.games.spectral.selfplay import play_game, strength
 
 
 def test_selfplay_is_deterministic_and_reports_the_contract_fields():
@@ -83,6 +84,23 @@ def test_strength_cli_json_smoke():
     assert p.returncode == 0, p.stderr
     res = json.loads(p.stdout)
     assert res["games"] == 2 and res["strong_wins"] == 2 and res["passed"]
+
+
+@pytest.mark.parametrize("module", ["rules", "ai", "selfplay", "cli"])
+def test_headless_modules_import_no_pygame(module):
+    code = (f"import sys, handheld.games.spectral.{module}; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "[]"
+
+
+def test_bench_figures_time_both_computers():
+    figs = GAME.bench_figures(quick=True)
+    assert set(figs) == {"classic", "strong"}
+    for level in figs.values():
+        assert level["decisions"] > 0 and 0 <= level["ms_p50"] <= level["ms_max"]
+    assert figs["strong"]["nodes_max"] > 0
 
 
 @pytest.mark.slow

@@ -18,12 +18,12 @@ class ArchonGame(Game):
         return OptionsScene(ctx, self)
 
     def match_scene(self, ctx, seed: int, options: dict):
-        from handheld.games.archon.match import ArchonMatch
-        return ArchonMatch(ctx, seed, options)
+        from handheld.games.archon.match import MatchScene
+        return MatchScene(ctx, seed, options)
 
     def demo_scene(self, ctx, seed: int):
-        from handheld.games.archon.match import ArchonMatch
-        return ArchonMatch(ctx, seed, {"mode": "demo", "first": "light" if seed % 2 == 0 else "dark"})
+        from handheld.games.archon.match import MatchScene
+        return MatchScene(ctx, seed, {"mode": "demo", "first": "light" if seed % 2 == 0 else "dark"})
 
     def screenshot_scenes(self):
         from handheld.games.archon import showcase
@@ -31,7 +31,7 @@ class ArchonGame(Game):
 
     def bench_scenes(self):
         from handheld.games.archon import showcase
-        return showcase.bench_scenes()
+        return showcase.bench_scenes(self)
 
     def bench_figures(self, quick: bool) -> dict:
         from handheld.games.archon import showcase
@@ -42,8 +42,8 @@ class ArchonGame(Game):
         return play_game(seed, light=options.get("light", "classic"), dark=options.get("dark", "classic"))
 
     def add_cli(self, parser) -> None:
-        from handheld.games.archon.cli import add_commands
-        add_commands(parser, self)
+        from handheld.games.archon.cli import add_cli
+        add_cli(parser, self)
 
 
 GAME = ArchonGame()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon.icons import ICONS, LIGHT, MAGE, WALK
-from handheld.games.archon.look import cell_xy, square_xy
+from handheld.games.archon.art.look import cell_xy, square_xy
 
 STEP_TICKS = 8
 GLIDE_TICKS_PER_SQUARE = 6

@@ -10,36 +10,15 @@ import time
 from handheld.cliargs import positive_int
 
 
-def add_commands(parser: argparse.ArgumentParser, game) -> None:
+def add_cli(parser: argparse.ArgumentParser, game) -> None:
     sub = parser.add_subparsers(dest="archon_command", metavar="COMMAND")
     st = sub.add_parser("strength", help="Strong vs Classic computer: N seeded games, sides alternating")
     st.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     st.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     st.add_argument("--json", action="store_true", help="print the result as JSON")
     st.set_defaults(func=cmd_strength)
-    try:
-        from handheld.games.archon.duel.cli import add_duel_commands
-    except ImportError:
-        return
+    from handheld.games.archon.duel.cli import add_duel_commands
     add_duel_commands(sub)
-
-
-def strength_match(games: int, seed: int = 1, progress=None) -> dict:
-    """Strong plays Light in even games and Dark in odd ones, Classic the other side."""
-    from handheld.games.archon.selfplay import play_game
-    tally = {"strong": 0, "classic": 0, "tie": 0}
-    rows = []
-    for i in range(games):
-        strong_side = "light" if i % 2 == 0 else "dark"
-        light, dark = ("strong", "classic") if strong_side == "light" else ("classic", "strong")
-        r = play_game(seed + i, light=light, dark=dark)
-        who = "tie" if r["winner"] == "tie" else ("strong" if r["winner"] == strong_side else "classic")
-        tally[who] += 1
-        rows.append({"seed": seed + i, "strong": strong_side, "winner": who, "reason": r["reason"],
-                     "turns": r["turns"]})
-        if progress:
-            progress(i + 1, tally)
-    return {"games": games, "first_seed": seed, **tally, "results": rows}
 
 
 def cmd_strength(args) -> int:
@@ -47,6 +26,7 @@ def cmd_strength(args) -> int:
     progress = None if args.json else (lambda n, t: print(
         f"\r{n}/{args.games}: strong {t['strong']}  classic {t['classic']}  ties {t['tie']}",
         end="", file=sys.stderr, flush=True))
+    from handheld.games.archon.selfplay import strength_match
     res = strength_match(args.games, args.seed, progress)
     res["seconds"] = round(time.perf_counter() - t0, 1)
     if args.json:

@@ -19,11 +19,3 @@ def setup_for(d: R.Duel):
         dark_strength, dark_hp = dark_strength - dark_hp + own, own
     return DuelSetup(d.light_icon, d.dark_icon, d.shade, d.light_strength, dark_strength,
                      d.light_hp, dark_hp)
-
-
-def duel_available() -> bool:
-    try:
-        import handheld.games.archon.duel  # noqa: F401
-    except ImportError:
-        return False
-    return True

@@ -19,7 +19,7 @@ from handheld.games.archon import rules as R
 from handheld.games.archon import spells as S
 from handheld.games.archon import sounds
 from handheld.games.archon.icons import DARK, ICONS, LIGHT, MAGE, WALK
-from handheld.games.archon.match_draw import MatchDrawing
+from handheld.games.archon.draw import MatchDrawing
 from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
 from handheld.input.actions import IDLE, Action, InputFrame
 from handheld.runtime.rng import Rng
@@ -42,7 +42,7 @@ def default_duel_factory(setup, rng, light_is_computer, dark_is_computer, level)
     return DuelView(setup, rng, light_is_computer, dark_is_computer, level)
 
 
-class ArchonMatch(Scene):
+class MatchScene(Scene):
     duel_factory = staticmethod(default_duel_factory)
 
     def __init__(self, ctx, seed: int, options: dict):

@@ -23,19 +23,10 @@ CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: HELP OR BACK   START: PAUSE",
             "PLAYER 1 LIGHT, PLAYER 2 DARK IN A", "TWO PLAYER GAME"]
 
 
-def _extras_available() -> bool:
-    try:
-        import handheld.games.archon.duel.practice  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 class OptionsScene(Scene):
     def __init__(self, ctx, game):
         self.ctx, self.game = ctx, game
         self.mode, self.order, self.level = 1, 0, 0
-        self.extras = _extras_available()
         self.menu = Menu(self._labels(), spacing=13)
         self.window = TextWindow()
         self.started: dict | None = None
@@ -46,9 +37,7 @@ class OptionsScene(Scene):
     def _labels(self) -> list[str]:
         rows = [MODES[self.mode][1], "SOUND ON" if self.sound_on() else "SOUND OFF",
                 ORDERS[self.order][1], LEVELS[self.level][1]]
-        if self.extras:
-            rows += ["PRACTICE DUEL", "BESTIARY"]
-        return rows + ["BEGIN THE BATTLE"]
+        return rows + ["PRACTICE DUEL", "BESTIARY", "BEGIN THE BATTLE"]
 
     def options(self) -> dict:
         return {"mode": MODES[self.mode][0], "first": ORDERS[self.order][0], "level": LEVELS[self.level][0]}

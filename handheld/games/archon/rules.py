@@ -13,120 +13,15 @@ next turn starts with the end-of-game checks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from handheld.games.archon import board as B
-from handheld.games.archon.icons import (DARK, FLY, ICONS, LIGHT, MAGE, SHAPESHIFTER_VS_ELEMENTAL_HP,
+from handheld.games.archon import spells
+from handheld.games.archon.icons import (DARK, ELEMENTALS, ICONS, LIGHT, MAGE, SHAPESHIFTER_VS_ELEMENTAL_HP,
                                          WALK, base_hp, is_elemental, other)
+from handheld.games.archon.state import Cast, Duel, Move, Piece, State  # noqa: F401  (re-exported)
 
 STALEMATE_ROUNDS = 12      # rounds without a duel when both sides have <= 2 pieces
 STALEMATE_PIECES = 2
 LONG_STALEMATE_ROUNDS = 40  # cabinet rule: 4 full cycles without a duel is a tie at any piece count
-
-
-@dataclass
-class Piece:
-    id: int
-    icon: str
-    side: str
-    hp: int
-    square: int
-    alive: bool = True
-    imprisoned: bool = False
-
-    @property
-    def base(self) -> int:
-        return base_hp(self.icon)
-
-    def hash_fields(self):
-        return (self.id, self.icon, self.side, self.hp, self.square, self.alive, self.imprisoned)
-
-
-@dataclass(frozen=True)
-class Move:
-    piece: int
-    to: int
-
-
-@dataclass(frozen=True)
-class Cast:
-    spell: str
-    squares: tuple[int, ...] = ()
-    icon: str | None = None      # Revive: the dead icon type to bring back
-
-
-@dataclass
-class Duel:
-    square: int
-    shade: int                   # the square's shade 0..5 (A..F)
-    attacker_side: str
-    attacker_icon: str
-    attacker_piece: int | None   # None for a summoned elemental
-    defender_piece: int
-    light_icon: str
-    dark_icon: str
-    light_strength: int
-    dark_strength: int
-    light_hp: int
-    dark_hp: int
-
-    def hash_fields(self):
-        return (self.square, self.shade, self.attacker_side, self.attacker_icon, self.attacker_piece,
-                self.defender_piece, self.light_icon, self.dark_icon, self.light_strength,
-                self.dark_strength, self.light_hp, self.dark_hp)
-
-
-@dataclass
-class State:
-    pieces: list[Piece]
-    board: list[int | None]                 # square -> piece id
-    cycle: B.Cycle
-    first: str
-    to_move: str
-    round: int = 1
-    turn: int = 1
-    spells_used: dict[str, list[str]] = field(default_factory=lambda: {LIGHT: [], DARK: []})
-    last_elemental: str | None = None
-    rounds_since_duel: int = 0
-    duels: int = 0
-    pending: Duel | None = None
-    winner: str | None = None               # "light", "dark" or "tie"
-    end_reason: str = ""
-
-    # --- queries ---------------------------------------------------------
-    def piece_at(self, square: int) -> Piece | None:
-        pid = self.board[square]
-        return None if pid is None else self.pieces[pid]
-
-    def alive(self, side: str) -> list[Piece]:
-        return [p for p in self.pieces if p.alive and p.side == side]
-
-    def dead(self, side: str) -> list[Piece]:
-        return [p for p in self.pieces if not p.alive and p.side == side]
-
-    def mage(self, side: str) -> Piece:
-        return next(p for p in self.pieces if p.side == side and ICONS[p.icon].move == MAGE)
-
-    def shade_of(self, square: int) -> int:
-        return B.square_shade(square, self.cycle.shade)
-
-    def over(self) -> bool:
-        return self.winner is not None
-
-    def hash_fields(self):
-        return (self.pieces, self.board, self.cycle, self.first, self.to_move, self.round, self.turn,
-                {s: list(v) for s, v in self.spells_used.items()}, self.last_elemental,
-                self.rounds_since_duel, self.duels, self.pending, self.winner, self.end_reason)
-
-    def copy(self) -> "State":
-        s = State(pieces=[Piece(**vars(p)) for p in self.pieces], board=list(self.board),
-                  cycle=B.Cycle(self.cycle.shade, self.cycle.step, self.cycle.jump),
-                  first=self.first, to_move=self.to_move)
-        for k in ("round", "turn", "last_elemental", "rounds_since_duel", "duels", "winner", "end_reason"):
-            setattr(s, k, getattr(self, k))
-        s.spells_used = {k: list(v) for k, v in self.spells_used.items()}
-        s.pending = None if self.pending is None else Duel(**vars(self.pending))
-        return s
 
 
 def new_game(first: str = LIGHT) -> State:
@@ -295,8 +190,7 @@ def apply(state: State, action, rng=None) -> None:
         move_piece(state, p, action.to)
         return
     if isinstance(action, Cast):
-        from handheld.games.archon import spells
-        spells.cast(state, action, rng)
+        _cast(state, action, rng)
         return
     raise TypeError(f"not an action: {action!r}")
 
@@ -316,6 +210,48 @@ def move_piece(state: State, p: Piece, to: int) -> None:
 def summon_duel(state: State, elemental: str, defender: Piece) -> None:
     state.last_elemental = elemental
     _start_duel(state, other(defender.side), elemental, None, base_hp(elemental), defender)
+
+
+def _cast(state: State, action: Cast, rng) -> None:
+    """Cast a fully picked spell for the side to move (raises ValueError if illegal)."""
+    side = state.to_move
+    spell = action.spell
+    why = spells.spell_error(state, side, spell)
+    if why:
+        raise ValueError(why)
+    picks = list(action.squares)
+    if len(picks) != spells.PICKS[spell]:
+        raise ValueError(f"{spell} needs {spells.PICKS[spell]} squares")
+    for i in range(1, len(picks) + 1):
+        why = spells.pick_error(state, side, spell, picks[:i], action.icon)
+        if why:
+            raise ValueError(why)
+    state.spells_used[side].append(spell)
+    if spell == "teleport":
+        move_piece(state, state.piece_at(picks[0]), picks[1])
+        return
+    if spell == "summon":
+        choices = [e for e in ELEMENTALS if e != state.last_elemental]
+        if rng is None:
+            raise ValueError("summon needs the match rng")
+        summon_duel(state, rng.choice(choices), state.piece_at(picks[0]))
+        return
+    if spell == "heal":
+        p = state.piece_at(picks[0])
+        p.hp = p.base
+    elif spell == "shift_time":
+        state.cycle.shift()
+    elif spell == "exchange":
+        a, b = state.piece_at(picks[0]), state.piece_at(picks[1])
+        a.square, b.square = b.square, a.square
+        state.board[a.square], state.board[b.square] = a.id, b.id
+    elif spell == "revive":
+        p = next(p for p in state.dead(side) if p.icon == action.icon)
+        p.alive, p.hp, p.square, p.imprisoned = True, p.base, picks[0], False
+        state.board[p.square] = p.id
+    elif spell == "imprison":
+        state.piece_at(picks[0]).imprisoned = True
+    end_turn(state)
 
 
 # --- turns, the cycle and the end ----------------------------------------------
@@ -344,7 +280,6 @@ def end_turn(state: State) -> None:
 
 
 def has_action(state: State, side: str) -> bool:
-    from handheld.games.archon import spells
     if any(not p.imprisoned and legal_destinations(state, p) for p in state.alive(side)):
         return True
     return bool(spells.available_spells(state, side))

@@ -57,3 +57,20 @@ def play_game(seed: int, light: str = "classic", dark: str = "classic", first: s
             "first": first, "light": light, "dark": dark,
             "light_left": len(state.alive(LIGHT)), "dark_left": len(state.alive(DARK)),
             "state_hash": state_hash(state)}
+
+
+def strength_match(games: int, seed: int = 1, progress=None) -> dict:
+    """Strong plays Light in even games and Dark in odd ones, Classic the other side."""
+    tally = {"strong": 0, "classic": 0, "tie": 0}
+    rows = []
+    for i in range(games):
+        strong_side = "light" if i % 2 == 0 else "dark"
+        light, dark = ("strong", "classic") if strong_side == "light" else ("classic", "strong")
+        r = play_game(seed + i, light=light, dark=dark)
+        who = "tie" if r["winner"] == "tie" else ("strong" if r["winner"] == strong_side else "classic")
+        tally[who] += 1
+        rows.append({"seed": seed + i, "strong": strong_side, "winner": who, "reason": r["reason"],
+                     "turns": r["turns"]})
+        if progress:
+            progress(i + 1, tally)
+    return {"games": games, "first_seed": seed, **tally, "results": rows}

@@ -27,8 +27,8 @@ def midgame_state(seed: int = 1, turns: int = 40) -> R.State:
 
 def board_scene(ctx, seed: int, turns: int = 40):
     """A two-player match on a mid-game position, the box waiting for Light or Dark."""
-    from handheld.games.archon.match import ArchonMatch
-    m = ArchonMatch(ctx, seed, {"mode": "two_players"})
+    from handheld.games.archon.match import MatchScene
+    m = MatchScene(ctx, seed, {"mode": "two_players"})
     m.state = midgame_state(seed, turns)
     m._start_turn()
     m.box = (4, 4)
@@ -36,9 +36,9 @@ def board_scene(ctx, seed: int, turns: int = 40):
 
 
 def spells_scene(ctx, seed: int):
-    from handheld.games.archon.match import ArchonMatch
+    from handheld.games.archon.match import MatchScene
     from handheld.games.archon.spellmenu import SpellMenu
-    m = ArchonMatch(ctx, seed, {"mode": "two_players"})
+    m = MatchScene(ctx, seed, {"mode": "two_players"})
     m.selected = m.state.mage(m.state.to_move)
     m.box = (0, 4)
     m.menu = SpellMenu(m.state, m.state.to_move)
@@ -47,13 +47,13 @@ def spells_scene(ctx, seed: int):
 
 
 def demo_scene(ctx, seed: int):
-    from handheld.games.archon.match import ArchonMatch
-    return ArchonMatch(ctx, seed, {"mode": "demo"})
+    from handheld.games.archon.match import MatchScene
+    return MatchScene(ctx, seed, {"mode": "demo"})
 
 
 def strong_demo_scene(ctx, seed: int):
-    from handheld.games.archon.match import ArchonMatch
-    return ArchonMatch(ctx, seed, {"mode": "demo", "level": "strong"})
+    from handheld.games.archon.match import MatchScene
+    return MatchScene(ctx, seed, {"mode": "demo", "level": "strong"})
 
 
 def screenshot_scenes(game) -> dict:
@@ -62,15 +62,10 @@ def screenshot_scenes(game) -> dict:
             "spells": spells_scene, "demo": demo_scene}
 
 
-def bench_scenes() -> dict:
-    out = {"board": board_scene, "demo": demo_scene, "demo_strong": strong_demo_scene}
-    try:
-        import handheld.games.archon.duel.practice  # noqa: F401  (the arena scene lives there)
-        from handheld.games.archon.duel.bench import arena_bench_scene
-        out["arena"] = arena_bench_scene
-    except ImportError:
-        pass
-    return out
+def bench_scenes(game) -> dict:
+    from handheld.games.archon.duel.bench import arena_bench_scene
+    return {"board": board_scene, "demo": demo_scene, "demo_strong": strong_demo_scene,
+            "arena": arena_bench_scene}
 
 
 def move_timings(kind: str, positions: list[R.State]) -> dict:

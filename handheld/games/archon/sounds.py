@@ -1,8 +1,10 @@
-"""Archon's board sounds, synthesized once per audio object."""
+"""Archon's sounds, synthesized once per audio object: the board's here, the
+arena's in duel/sounds.py; `register` registers both."""
 
 from __future__ import annotations
 
 from handheld.audio import synth
+from handheld.games.archon.duel.sounds import register_duel_sounds
 
 _cache: dict = {}
 
@@ -20,6 +22,7 @@ def _effects() -> dict:
 
 
 def register(audio) -> None:
+    register_duel_sounds(audio)
     if "archon.win" in getattr(audio, "names", ()):
         return
     if not _cache:

@@ -1,4 +1,5 @@
-"""The seven spells: what each may pick, and casting them (pure rules).
+"""The seven spells: what each may pick and when it may be cast (pure rules).
+Casting a fully picked spell is `rules.apply(state, Cast(...), rng)`.
 
 A spell is picked in steps (a piece, then a square...). `pick_error` judges a
 partial list of picked squares so the board screen can cancel at the first
@@ -8,8 +9,8 @@ illegal pick; an illegal pick cancels the spell without using it up.
 from __future__ import annotations
 
 from handheld.games.archon import board as B
-from handheld.games.archon import rules as R
-from handheld.games.archon.icons import DARK, ELEMENTALS, LIGHT, MAGES, other
+from handheld.games.archon.state import State
+from handheld.games.archon.icons import DARK, LIGHT, MAGES, other
 
 SPELLS = ("teleport", "heal", "shift_time", "exchange", "summon", "revive", "imprison")
 SPELL_NAMES = {"teleport": "TELEPORT", "heal": "HEAL", "shift_time": "SHIFT TIME",
@@ -24,12 +25,12 @@ PROMPTS = {"teleport": ("PICK YOUR ICON TO TELEPORT", "PICK WHERE IT GOES"),
            "imprison": ("PICK THE ENEMY TO IMPRISON",)}
 
 
-def mage_free(state: R.State, side: str) -> bool:
+def mage_free(state: State, side: str) -> bool:
     m = state.mage(side)
     return m.alive and not m.imprisoned
 
 
-def dead_types(state: R.State, side: str) -> list[str]:
+def dead_types(state: State, side: str) -> list[str]:
     """Icon types of `side` that have a dead piece, in army order, no repeats."""
     out: list[str] = []
     for p in state.dead(side):
@@ -38,13 +39,13 @@ def dead_types(state: R.State, side: str) -> list[str]:
     return out
 
 
-def imprison_blocked(state: R.State, side: str) -> bool:
+def imprison_blocked(state: State, side: str) -> bool:
     """True while the cycle sits at the victim's own end (Wizard at F, Sorceress at A)."""
     victim_end = B.SHADE_F if other(side) == DARK else B.SHADE_A
     return state.cycle.shade == victim_end
 
 
-def charmed_squares(state: R.State, side: str) -> list[int]:
+def charmed_squares(state: State, side: str) -> list[int]:
     """Empty non-power-point squares among the 8 around the mage."""
     c, r = B.col_row(state.mage(side).square)
     out = []
@@ -57,7 +58,7 @@ def charmed_squares(state: R.State, side: str) -> list[int]:
     return out
 
 
-def pick_error(state: R.State, side: str, spell: str, picks: list[int], icon: str | None = None) -> str | None:
+def pick_error(state: State, side: str, spell: str, picks: list[int], icon: str | None = None) -> str | None:
     """Why the last of `picks` is illegal for `spell`, or None if all are fine."""
     if not picks:
         return None
@@ -115,7 +116,7 @@ def _off_pp(pieces) -> list:
     return [p for p in pieces if p.square not in B.POWER_SET]
 
 
-def spell_error(state: R.State, side: str, spell: str) -> str | None:
+def spell_error(state: State, side: str, spell: str) -> str | None:
     """Why `spell` can't be chosen from the menu now (used, or nothing to pick), or None."""
     if spell not in SPELLS:
         return f"UNKNOWN SPELL {spell}"
@@ -146,51 +147,9 @@ def spell_error(state: R.State, side: str, spell: str) -> str | None:
     return None
 
 
-def available_spells(state: R.State, side: str) -> list[str]:
+def available_spells(state: State, side: str) -> list[str]:
     return [s for s in SPELLS if spell_error(state, side, s) is None]
 
 
-def cast(state: R.State, action: R.Cast, rng) -> None:
-    """Cast a fully picked spell for the side to move (raises ValueError if illegal)."""
-    side = state.to_move
-    spell = action.spell
-    why = spell_error(state, side, spell)
-    if why:
-        raise ValueError(why)
-    picks = list(action.squares)
-    if len(picks) != PICKS[spell]:
-        raise ValueError(f"{spell} needs {PICKS[spell]} squares")
-    for i in range(1, len(picks) + 1):
-        why = pick_error(state, side, spell, picks[:i], action.icon)
-        if why:
-            raise ValueError(why)
-    state.spells_used[side].append(spell)
-    if spell == "teleport":
-        R.move_piece(state, state.piece_at(picks[0]), picks[1])
-        return
-    if spell == "summon":
-        choices = [e for e in ELEMENTALS if e != state.last_elemental]
-        if rng is None:
-            raise ValueError("summon needs the match rng")
-        R.summon_duel(state, rng.choice(choices), state.piece_at(picks[0]))
-        return
-    if spell == "heal":
-        p = state.piece_at(picks[0])
-        p.hp = p.base
-    elif spell == "shift_time":
-        state.cycle.shift()
-    elif spell == "exchange":
-        a, b = state.piece_at(picks[0]), state.piece_at(picks[1])
-        a.square, b.square = b.square, a.square
-        state.board[a.square], state.board[b.square] = a.id, b.id
-    elif spell == "revive":
-        p = next(p for p in state.dead(side) if p.icon == action.icon)
-        p.alive, p.hp, p.square, p.imprisoned = True, p.base, picks[0], False
-        state.board[p.square] = p.id
-    elif spell == "imprison":
-        state.piece_at(picks[0]).imprisoned = True
-    R.end_turn(state)
-
-
-__all__ = ["SPELLS", "SPELL_NAMES", "PICKS", "PROMPTS", "MAGES", "LIGHT", "DARK", "cast", "pick_error",
+__all__ = ["SPELLS", "SPELL_NAMES", "PICKS", "PROMPTS", "MAGES", "LIGHT", "DARK", "pick_error",
            "spell_error", "available_spells", "charmed_squares", "dead_types", "imprison_blocked"]

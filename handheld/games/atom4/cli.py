@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from handheld.games.atom4 import ai, strength
+from handheld.games.atom4 import ai, selfplay
 from handheld.games.atom4.rules import LETTERS, NAMES, Position, format_move, parse_move
 from handheld.cliargs import positive_int
 
@@ -73,8 +73,8 @@ def cmd_play(args) -> int:
 
 
 def cmd_strength(args) -> int:
-    results = [strength.match(args.level, "easy", args.games, args.seed),
-               strength.match(args.level, "random", args.games, args.seed)]
+    results = [selfplay.match(args.level, "easy", args.games, args.seed),
+               selfplay.match(args.level, "random", args.games, args.seed)]
     need = {"easy": 70, "random": 95}
     ok = True
     for r in results:
@@ -90,7 +90,8 @@ def cmd_strength(args) -> int:
     return 0 if ok else 1
 
 
-def add_cli(parser: argparse.ArgumentParser) -> None:
+def add_cli(parser: argparse.ArgumentParser, game) -> None:
+    """The `handheld atom4` sub-commands; `game` is GAME (these tools need nothing from it)."""
     sub = parser.add_subparsers(dest="atom4_command", metavar="COMMAND")
     sub.required = True
     play = sub.add_parser("play", help="play moves in x,y notation and print the board")

@@ -1,4 +1,5 @@
-"""Atom-4's few effects, synthesized once and registered with the cabinet's audio."""
+"""Atom-4's few effects, synthesized once and registered with the cabinet's
+audio; every name is prefixed "atom4."."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def _build() -> dict:
     }
 
 
-def register_sounds(audio) -> None:
+def register(audio) -> None:
+    """Register every sound Atom-4 plays (again is harmless)."""
     if not _SAMPLES:
         _SAMPLES.update(_build())
     for name, samples in _SAMPLES.items():

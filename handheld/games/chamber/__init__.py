@@ -1,6 +1,6 @@
 """Sorcerer's Chamber (Tim Schutz, piecepack, rev 2.0): 2-4 sorcerers, hidden
-orbs, seven spells. Rules in rules.py, the computer in ai.py, screens in
-match_scene.py / match_draw.py / options.py."""
+orbs, seven spells. Rules in rules.py, what one seat may know in
+player_view.py, the computer in ai.py, the match in match.py / draw.py."""
 
 from __future__ import annotations
 
@@ -20,48 +20,39 @@ class ChamberGame(Game):
         return OptionsScene(ctx, self)
 
     def match_scene(self, ctx, seed: int, options: dict):
-        from handheld.games.chamber.match_scene import ChamberMatch
+        from handheld.games.chamber.match import MatchScene
 
-        return ChamberMatch(ctx, seed, options)
+        return MatchScene(ctx, seed, options)
 
     def demo_scene(self, ctx, seed: int):
-        from handheld.games.chamber.showcase import demo
+        from handheld.games.chamber.match import DEMO_OPTIONS, MatchScene
 
-        return demo(ctx, seed)
+        return MatchScene(ctx, seed, DEMO_OPTIONS, demo=True)
 
     def screenshot_scenes(self) -> dict:
-        from handheld.games.chamber.showcase import screenshot_scenes
+        from handheld.games.chamber import showcase
 
-        return screenshot_scenes()
+        return showcase.screenshot_scenes(self)
 
     def bench_scenes(self) -> dict:
-        from handheld.games.chamber.showcase import bench_scenes
+        from handheld.games.chamber import showcase
 
-        return bench_scenes()
+        return showcase.bench_scenes(self)
 
     def bench_figures(self, quick: bool) -> dict:
-        from handheld.games.chamber.showcase import bench_figures
+        from handheld.games.chamber import showcase
 
-        return bench_figures(quick)
+        return showcase.bench_figures(quick)
 
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
-        from handheld.games.chamber.board import SUIT_NAMES
-        from handheld.games.chamber.rules import SEATS
-        from handheld.games.chamber.selfplay import play_match
+        from handheld.games.chamber.selfplay import selfplay_summary
 
-        n = players or 4
-        if n not in SEATS:
-            raise ValueError(f"Sorcerer's Chamber is for 2-4 players, not {n}")
-        level = int(options.get("level", 3))
-        r = play_match(seed, [("cpu", level)] * n)
-        return {"winner": SUIT_NAMES[SEATS[n][r["winner"]]] if r["winner"] >= 0 else None,
-                "turns": r["turns"], "ticks": r["decisions"], "decisions": r["decisions"],
-                "state_hash": r["state_hash"], "players": n, "pyramids": r["pyramids"]}
+        return selfplay_summary(seed, players, level=options.get("level", 3))
 
     def add_cli(self, parser) -> None:
-        from handheld.games.chamber.cli import add_cli
+        from handheld.games.chamber import cli
 
-        add_cli(parser)
+        cli.add_cli(parser, self)
 
 
 GAME = ChamberGame()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from handheld.games.chamber.board import DIST, NEIGHBOURS, NSUITS, PORTAL_BASE, RAYS, STEPS
 from handheld.games.chamber.rules import PYRAMIDS, legal_actions, receivers, step_targets, zap_targets
-from handheld.games.chamber.view import PlayerView
+from handheld.games.chamber.player_view import PlayerView
 
 LEVELS = {1: "APPRENTICE", 2: "ADEPT", 3: "MASTER"}
 

@@ -7,7 +7,7 @@ import json
 from handheld.cliargs import positive_int
 
 
-def add_cli(parser: argparse.ArgumentParser) -> None:
+def add_cli(parser: argparse.ArgumentParser, game) -> None:
     sub = parser.add_subparsers(dest="chamber_cmd")
     st = sub.add_parser("strength", help="computer vs random players in 2-player games (target: >= 90%% wins)")
     st.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")

@@ -8,8 +8,9 @@ Each seat has its own Rng forked from the match seed: deterministic.
 from __future__ import annotations
 
 from handheld.games.chamber import ai
-from handheld.games.chamber.rules import apply, legal_actions, new_game
-from handheld.games.chamber.view import PlayerView
+from handheld.games.chamber.board import SUIT_NAMES
+from handheld.games.chamber.rules import SEATS, apply, legal_actions, new_game
+from handheld.games.chamber.player_view import PlayerView
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 
@@ -49,6 +50,17 @@ def play_match(seed: int, seats: list[tuple], max_turns: int = MAX_TURNS) -> dic
         "pyramids": list(state.pyr),
         "state_hash": state_hash(state),
     }
+
+
+def selfplay_summary(seed: int, players: int | None = None, level: int | str = 3) -> dict:
+    """What `handheld selfplay chamber` prints: one match between computers at `level`."""
+    n = players or 4
+    if n not in SEATS:
+        raise ValueError(f"Sorcerer's Chamber is for 2-4 players, not {n}")
+    r = play_match(seed, [("cpu", int(level))] * n)
+    return {"winner": SUIT_NAMES[SEATS[n][r["winner"]]] if r["winner"] >= 0 else None,
+            "turns": r["turns"], "ticks": r["decisions"], "decisions": r["decisions"],
+            "state_hash": r["state_hash"], "players": n, "pyramids": r["pyramids"]}
 
 
 def strength(games: int, level: int = 3, seed: int = 0) -> dict:

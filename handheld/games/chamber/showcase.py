@@ -6,18 +6,16 @@ import time
 
 from handheld.games.chamber import ai
 from handheld.games.chamber.human import Chooser
-from handheld.games.chamber.match_scene import ChamberMatch
+from handheld.games.chamber.match import MatchScene
+from handheld.games.chamber.options import OptionsScene
 from handheld.games.chamber.rules import apply, legal_actions, new_game
-from handheld.games.chamber.view import PlayerView
+from handheld.games.chamber.player_view import PlayerView
 from handheld.runtime.rng import Rng
 
-FOUR_CPUS = {"seats": [["cpu", 3], ["cpu", 2], ["cpu", 3], ["cpu", 1]]}
-
-
-def midgame(ctx, seed: int, humans: int = 1, decisions: int = 16) -> ChamberMatch:
+def midgame(ctx, seed: int, humans: int = 1, decisions: int = 16) -> MatchScene:
     """A match a few turns in, waiting for human seat 0 (its hand on show)."""
     seats = [["human", 0]] * humans + [["cpu", 3]] * (4 - humans)
-    scene = ChamberMatch(ctx, seed, {"seats": seats})
+    scene = MatchScene(ctx, seed, {"seats": seats})
     st = scene.state
     rngs = [Rng(seed + i) for i in range(4)]
     done = 0
@@ -34,7 +32,7 @@ def midgame(ctx, seed: int, humans: int = 1, decisions: int = 16) -> ChamberMatc
     return scene
 
 
-def zap_scene(ctx, seed: int) -> ChamberMatch:
+def zap_scene(ctx, seed: int) -> MatchScene:
     """Mid-zap: the bolt is on its way."""
     scene = midgame(ctx, seed)
     st = scene.state
@@ -48,38 +46,28 @@ def zap_scene(ctx, seed: int) -> ChamberMatch:
     return scene
 
 
-def curtain_scene(ctx, seed: int) -> ChamberMatch:
+def curtain_scene(ctx, seed: int) -> MatchScene:
     scene = midgame(ctx, seed, humans=2)
     scene.viewer = 1
     scene.curtain = True
     return scene
 
 
-def menu_scene(ctx, seed: int) -> ChamberMatch:
+def menu_scene(ctx, seed: int) -> MatchScene:
     """A human picking a destination on the board."""
     scene = midgame(ctx, seed)
     scene.chooser = Chooser(PlayerView(scene.state, 0), legal_actions(scene.state))
     return scene
 
 
-def demo(ctx, seed: int) -> ChamberMatch:
-    return ChamberMatch(ctx, seed, FOUR_CPUS, demo=True)
-
-
-def options(ctx, seed: int):
-    from handheld.games.chamber import GAME
-    from handheld.games.chamber.options import OptionsScene
-
-    return OptionsScene(ctx, GAME)
-
-
-def screenshot_scenes() -> dict:
+def screenshot_scenes(game) -> dict:
     return {"match": midgame, "zap": zap_scene, "curtain": curtain_scene,
-            "options": options, "demo": demo, "menu": menu_scene}
+            "options": lambda ctx, seed: OptionsScene(ctx, game), "demo": game.demo_scene, "menu": menu_scene}
 
 
-def bench_scenes() -> dict:
-    return {"match": midgame, "cpu_turns": demo, "zap": zap_scene, "options": options}
+def bench_scenes(game) -> dict:
+    return {"match": midgame, "cpu_turns": game.demo_scene, "zap": zap_scene,
+            "options": lambda ctx, seed: OptionsScene(ctx, game)}
 
 
 def computer_turn_times(games: int, players: int = 4, level: int = 3) -> list[float]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from handheld.audio import synth
 
 
-
 def register(audio) -> None:
+    """Every sound the chamber plays, each named "chamber.*"; a second call does nothing."""
     if "chamber.zap" in getattr(audio, "names", ()):
         return
     audio.register("chamber.zap", synth.to_int16(synth.envelope(synth.sweep(1800, 300, 0.25), 0.002, 0.05, 0.6, 0.08), 0.35))

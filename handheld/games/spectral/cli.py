@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import json
+
 from handheld.cliargs import positive_int
 
 NEEDED_PERCENT = 70
 
 
 def cmd_strength(args) -> int:
-    from handheld.games.spectral.match import strength
+    from handheld.games.spectral.selfplay import strength
 
     res = strength(args.games, args.seed, board=args.board, save_power=args.save_power)
     res["needed_percent"] = NEEDED_PERCENT
@@ -30,7 +31,7 @@ def cmd_strength(args) -> int:
     return 0 if res["passed"] else 1
 
 
-def add_cli(parser) -> None:
+def add_cli(parser, game) -> None:
     sub = parser.add_subparsers(dest="spectral_cmd", metavar="COMMAND")
     sub.required = True
     p = sub.add_parser("strength", help="strong computer vs the 1988 classic over seeded games")

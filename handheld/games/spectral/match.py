@@ -1,96 +1,323 @@
-"""Whole games between computer players, headless: selfplay and strength."""
+"""The match: board, wizards, text window; humans pick from the action list,
+computers think across ticks; every rules event is played back as animation.
+
+Deterministic from (seed, options, frames): the rules state and the match
+rng change only in `update`, computer searches advance a fixed number of
+nodes per tick, and pauses are counted in ticks.
+"""
 
 from __future__ import annotations
 
+from collections import deque
+
+from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.scene import Scene
 
-from . import ai_classic, ai_strong
+from . import ai, sounds
 from . import rules as R
+from . import texts as T
+from .art import BoardView
+from .draw import draw_match
 
-DECIDERS = {"classic": ai_classic.decide, "strong": ai_strong.decide}
-TURN_LIMIT = 200      # headless games stop here as a draw (the original plays on)
-
-
-def play_game(seed: int, red: str = "classic", violet: str = "classic", first: int = 0,
-              board: str = "standard", save_power: bool = False,
-              turn_limit: int = TURN_LIMIT) -> dict:
-    rng = Rng(seed)
-    state = R.new_game(first=first, board=board, save_power=save_power,
-                       rng=rng.fork("board"), turn_limit=turn_limit)
-    ai_rng = rng.fork("ai")
-    deciders = (DECIDERS[red], DECIDERS[violet])
-    actions = 0
-    noop = [0, 0]
-    while not state.over:
-        acts, _ = ai_classic.play_turn(state, ai_rng, deciders[state.player], noop)
-        actions += len(acts)
-    return {"winner": state.winner, "text": R.result_text(state), "turns": state.turn,
-            "actions": actions, "red_pads": state.count(R.RED),
-            "violet_pads": state.count(R.VIOLET), "state_hash": state_hash(state)}
+DEFAULT_OPTIONS = {"mode": "cpu_violet", "first": 0, "board": "standard",
+                   "save_power": 0, "level": "classic"}
+DEMO_TURNS = 6             # the cabinet's attract-mode demo stops after this many turns
+MODES = {"two": (0, 1), "cpu_red": (None, 0), "cpu_violet": (0, None), "demo": (None, None)}
+NODES_PER_TICK = 8         # strong search steps per tick (each is one simulated action)
+SHOW_TICKS = 45            # the computer's chosen action is shown for 0.75 s
+MIN_THINK_TICKS = 20
+END_TICKS = 180            # 3 s after the end-of-game animation
+SKIP = Action.FIRE | Action.ALT
+STEP_TICKS = {"tweak": 6, "hop": 10, "whoosh": 24, "lock": 10, "unlock": 10, "release": 12,
+              "blitz_pass": 10, "cast": 16, "flashend": 60}
 
 
-def strength(games: int, seed: int = 1000, board: str = "standard", save_power: bool = False,
-             progress=None) -> dict:
-    """Strong vs classic over `games` seeded games. The strong computer takes
-    Red in even games and Violet in odd ones, and who moves first alternates
-    every two games, so sides and move order are balanced."""
-    wins = losses = draws = 0
-    turns = 0
-    for i in range(games):
-        side = i % 2
-        first = (i // 2) % 2
-        names = ("strong", "classic") if side == 0 else ("classic", "strong")
-        r = play_game(seed + i, red=names[0], violet=names[1], first=first,
-                      board=board, save_power=save_power)
-        turns += r["turns"]
-        if r["winner"] == side:
-            wins += 1
-        elif r["winner"] is None:
-            draws += 1
+class MatchScene(Scene):
+    def __init__(self, ctx, seed: int, options: dict):
+        self.ctx, self.seed, self.options = ctx, seed, dict(options)
+        rng = Rng(seed)
+        self.state = R.new_game(first=int(options.get("first", 0)), board=options.get("board", "standard"),
+                                save_power=bool(int(options.get("save_power", 0))), rng=rng.fork("board"),
+                                turn_limit=int(options.get("turn_limit", 0)))
+        self.rng = rng.fork("ai")
+        self.humans = MODES[options.get("mode", "cpu_violet")]
+        self.level = options.get("level", "classic")
+        self.view = BoardView(bool(ctx.setting("display.colour_blind", False)))
+        sounds.register(ctx.audio)
+        s = self.state
+        self.shown_board, self.shown_locks = s.board[:], s.locks[:]
+        self.shown_wiz, self.shown_power = s.wiz[:], s.power[:]
+        self.steps: deque = deque()
+        self.step = None              # (kind, ticks_left, total, data)
+        self.message = ""
+        self.tick = 0
+        self.phase = "idle"           # idle | actions | spells | cursor | help | think | show | over
+        self.menu_index = 0
+        self.spell_index = 0
+        self.cursor = 0
+        self.cursor_kind = ""
+        self.help_key = ""
+        self.think = None
+        self.think_ticks = 0
+        self.chosen = None
+        self.helped = False
+        self.confirm_resign = False
+        self.noop = [0, 0]
+        self.finished = False
+        self.result = None
+
+    # --- hashing ----------------------------------------------------------
+    def state_hash(self) -> str:
+        return state_hash((self.state, self.phase, self.tick))
+
+    # --- the tick -----------------------------------------------------------
+    def update(self, frame) -> None:
+        self.tick += 1
+        if self.finished:
+            return
+        if self.step is not None or self.steps:
+            self._run_steps(frame)
+            return
+        if self.state.over:
+            self._finish()
+            return
+        self._sync()
+        p = self.state.player
+        human = self.humans[p]
+        if human is None or self.phase in ("think", "show") or self.helped:
+            self._computer(p)
         else:
-            losses += 1
-        if progress is not None:
-            progress(i, r)
-    return {"games": games, "strong_wins": wins, "classic_wins": losses, "draws": draws,
-            "mean_turns": round(turns / games, 2) if games else 0}
+            self._human(p, frame[human])
 
+    def _finish(self) -> None:
+        s = self.state
+        self.phase = "over"
+        self.finished = True
+        self.result = {"winner": R.PLAYER_NAMES[s.winner].lower() if s.winner is not None else None,
+                       "text": R.result_text(s), "turns": s.turn}
 
-def decision_figures(quick: bool) -> dict:
-    """Decision times of both computers over positions from seeded games
-    (targets: classic <= 20 ms, strong <= 200 ms)."""
-    import time
+    def _sync(self) -> None:
+        s = self.state
+        self.shown_board[:], self.shown_locks[:] = s.board, s.locks
+        self.shown_wiz[:], self.shown_power[:] = s.wiz, s.power
 
-    out = {}
-    for level, target in (("classic", 20), ("strong", 200)):
-        samples, nodes = [], []
-        for seed in range(2 if quick else 6):
-            rng = Rng(seed)
-            state = R.new_game(turn_limit=12)
-            noop = [0, 0]
-            k = 0
-            while not state.over and k < (60 if quick else 200):
-                k += 1
-                if k % 3 == 0:
-                    t0 = time.perf_counter()
-                    if level == "strong":
-                        gen = ai_strong.search(state)
-                        n = 0
-                        try:
-                            while True:
-                                n = next(gen)
-                        except StopIteration:
-                            pass
-                        nodes.append(n)
-                    else:
-                        ai_classic.decide(state, Rng(seed * 1000 + k))
-                    samples.append((time.perf_counter() - t0) * 1000)
-                ai_classic.play_turn(state, rng, ai_classic.decide, noop)
-        samples.sort()
-        out[level] = {"decisions": len(samples),
-                      "ms_p50": round(samples[len(samples) // 2], 3),
-                      "ms_p99": round(samples[min(len(samples) - 1, len(samples) * 99 // 100)], 3),
-                      "ms_max": round(samples[-1], 3), "target_ms": target}
-        if nodes:
-            out[level]["nodes_max"] = max(nodes)
-    return out
+    # --- animation and message pauses ----------------------------------------
+    def _queue(self, events: list) -> None:
+        for ev in events:
+            kind = ev[0]
+            msg = T.event_message(ev)
+            if kind == "tweak":
+                self.steps.append(("tweak", ev))
+            elif kind in ("move", "teleport", "lock", "unlock", "release", "blitz_pass", "cast"):
+                self.steps.append((kind if kind != "move" else "hop", ev))
+            elif kind == "game_over":
+                self.steps.append(("flashend", ev))
+                self.steps.append(("pause", ("game_over", R.result_text(self.state), END_TICKS)))
+            if msg is not None:
+                self.steps.append(("pause", (kind, msg[0], msg[1])))
+            if kind == "resign":
+                self.steps.append(("pause", ("end", R.result_text(self.state), END_TICKS)))
+
+    def _start_step(self, kind, ev) -> None:
+        audio = self.ctx.audio
+        if kind == "pause":
+            self.message = ev[1]
+            self.step = [kind, ev[2], ev[2], ev]
+            if ev[0] == "game_over":
+                audio.play("spectral.win" if self.state.winner is not None else "spectral.draw")
+            elif ev[0] in ("fail", "refused"):
+                audio.play("spectral.error")
+            elif ev[0] == "turn_end":
+                audio.play("spectral.turn")
+            elif ev[0] == "pass":
+                audio.play("spectral.pass")
+            return
+        ticks = STEP_TICKS["whoosh" if kind == "teleport" else kind]
+        if kind == "tweak" and self.step_fast:
+            ticks = 3
+        self.step = [kind, ticks, ticks, ev]
+        sound = {"tweak": "tweak", "hop": "hop", "teleport": "whoosh", "lock": "lock",
+                 "unlock": "unlock", "release": "unlock", "blitz_pass": "blitz"}.get(kind)
+        if kind == "blitz_pass":
+            self.message = f"BLITZ: PASS {ev[2]}"
+            if ev[2] > 1:
+                sound = None
+        elif kind == "cast":
+            self.message = f"{R.PLAYER_NAMES[ev[1]]} CASTS {T.action_name((ev[2],))}"
+        if sound:
+            audio.play(f"spectral.{sound}")
+
+    step_fast = False
+
+    def _end_step(self) -> None:
+        kind, _, _, ev = self.step
+        if kind == "tweak":
+            self.shown_board[ev[1]] = ev[3]
+        elif kind in ("hop", "teleport"):
+            self.shown_wiz[ev[1]] = ev[3]
+        elif kind == "lock":
+            self.shown_locks[ev[2]] = ev[1] + 1
+        elif kind == "unlock":
+            self.shown_locks[ev[2]] = 0
+        elif kind == "release":
+            for pos in ev[2]:
+                self.shown_locks[pos] = 0
+        elif kind == "pause":
+            self.message = ""
+        self.step = None
+
+    def _run_steps(self, frame) -> None:
+        if self.step is None:
+            kind, ev = self.steps.popleft()
+            self.step_fast = kind == "tweak" and any(k == "blitz_pass" for k, _ in self.steps) or self.step_fast
+            self._start_step(kind, ev)
+        self.step[1] -= 1
+        if self.step[0] == "pause" and self.step[1] > 0 and frame.any_pressed(SKIP):
+            self.step[1] = 0
+        if self.step[1] <= 0:
+            self._end_step()
+            if not self.steps:
+                self.step_fast = False
+                self._sync()
+
+    # --- computer ---------------------------------------------------------------
+    def _computer(self, p: int) -> None:
+        s = self.state
+        if self.phase not in ("think", "show"):
+            self.phase = "think"
+            self.think_ticks = 0
+            self.chosen = None
+            if self.noop[p] >= ai.NOOP_LIMIT:
+                self.noop[p] = 0
+                self.chosen = ("pass",)
+            elif self.level == "strong" and not self.helped:
+                self.think = ai.strong.search(s.copy())
+            else:
+                self.chosen = ai.classic.decide(s, self.rng)
+        if self.phase == "think":
+            self.think_ticks += 1
+            if self.chosen is None:
+                for _ in range(NODES_PER_TICK):
+                    try:
+                        next(self.think)
+                    except StopIteration as done:
+                        self.chosen = done.value
+                        self.think = None
+                        break
+            if self.chosen is not None and self.think_ticks >= MIN_THINK_TICKS:
+                self.phase = "show"
+                self.think_ticks = SHOW_TICKS
+                self.message = f"{R.PLAYER_NAMES[p]}: {T.action_name(self.chosen)}"
+            return
+        self.think_ticks -= 1
+        if self.think_ticks > 0:
+            return
+        action = self.chosen
+        self.phase = "idle"
+        self.message = ""
+        before = (s.board[:], s.locks[:], s.wiz[:], s.power[:])
+        events = R.apply(s, action)
+        same = before == (s.board, s.locks, s.wiz, s.power)
+        self.noop[p] = self.noop[p] + 1 if same and action != ("pass",) else 0
+        if self.helped and (s.player != p or s.over or ai.choice_used(events)):
+            self.helped = False
+        self._queue(events)
+
+    # --- human ------------------------------------------------------------------
+    def _human(self, p: int, inp) -> None:
+        if self.phase == "idle":
+            self.phase, self.menu_index = "actions", 0
+        if self.phase == "help":
+            if inp.pressed & (SKIP | Action.SELECT):
+                self.phase = self.help_back
+            return
+        if self.phase in ("actions", "spells"):
+            self._list_input(p, inp)
+        elif self.phase == "cursor":
+            self._cursor_input(p, inp)
+
+    def _list_input(self, p: int, inp) -> None:
+        items = T.ACTIONS if self.phase == "actions" else T.SPELLS
+        attr = "menu_index" if self.phase == "actions" else "spell_index"
+        idx = getattr(self, attr)
+        if inp.repeat & Action.DOWN:
+            setattr(self, attr, (idx + 1) % len(items))
+            self.ctx.audio.play("spectral.select")
+        elif inp.repeat & Action.UP:
+            setattr(self, attr, (idx - 1) % len(items))
+            self.ctx.audio.play("spectral.select")
+        item = items[getattr(self, attr)]
+        if inp.repeat & (Action.UP | Action.DOWN):
+            self.confirm_resign = False
+        if inp.pressed & Action.ALT:
+            self.help_key, self.help_back, self.phase = item, self.phase, "help"
+        elif inp.pressed & Action.FIRE:
+            self._pick(p, item)
+
+    def _pick(self, p: int, item: str) -> None:
+        s = self.state
+        if item == "CAST":
+            self.phase, self.spell_index = "spells", 0
+        elif item == "NO SPELL":
+            self.phase = "actions"
+        elif item in ("MOVE", "TELEPORT"):
+            self.phase, self.cursor, self.cursor_kind = "cursor", s.wiz[p], item
+        elif item == "RESIGN" and not self.confirm_resign:
+            self.confirm_resign = True
+            self.message = "FIRE AGAIN TO RESIGN"
+        elif item == "HELP ME":
+            self.helped = True
+            self.phase = "idle"
+            self._computer(p)
+        else:
+            kind = {"STOMP": "stomp", "PASS": "pass", "RESIGN": "resign"}.get(item) or T.SPELL_ACTIONS[item]
+            self._apply_human(p, (kind,))
+
+    def _apply_human(self, p: int, action: tuple) -> None:
+        self.confirm_resign = False
+        self.message = ""
+        events = R.apply(self.state, action)
+        self.phase = "idle"
+        if self.state.player == p and not self.state.over and not ai.choice_used(events):
+            self.phase = "spells" if action[0] in T.SPELL_ACTIONS.values() or action[0] == "teleport" \
+                else "actions"
+        self._queue(events)
+
+    def _cursor_input(self, p: int, inp) -> None:
+        s = self.state
+        dx, dy = inp.stick_repeat()
+        if dx or dy:
+            r, c = R.row_col(self.cursor)
+            r, c = r + dy, c + dx
+            sr, sc = R.row_col(s.wiz[p])
+            if not (0 <= r < R.SIZE and 0 <= c < R.SIZE):
+                self._say("OFF THE BOARD", 60)
+            elif self.cursor_kind == "MOVE" and max(abs(r - sr), abs(c - sc)) > 1:
+                self._say("TOO FAR FROM YOUR PAD", 60)
+            else:
+                self.cursor = R.pos_of(r, c)
+                self.ctx.audio.play("spectral.select")
+        if inp.pressed & Action.ALT:
+            self.help_key, self.help_back, self.phase = self.cursor_kind, "cursor", "help"
+        elif inp.pressed & Action.FIRE:
+            kind = "move" if self.cursor_kind == "MOVE" else "teleport"
+            if self.cursor == s.wiz[p]:
+                self.phase = "actions" if kind == "move" else "spells"
+                self._say("CANCELLED", 30)
+                return
+            events = R.apply(s, (kind, self.cursor))
+            if s.player == p and not s.over and not ai.choice_used(events):
+                self._queue(events)          # refused: say why, stay on the cursor
+                return
+            self.phase = "idle"
+            self._queue(events)
+
+    def _say(self, text: str, ticks: int) -> None:
+        self.steps.append(("pause", ("say", text, ticks)))
+        self.ctx.audio.play("spectral.error")
+
+    # --- drawing ------------------------------------------------------------
+    def draw(self, surface) -> None:
+        draw_match(self, surface)

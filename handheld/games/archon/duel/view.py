@@ -16,7 +16,8 @@ from handheld.games.archon.duel.engine import (
     FLAME_SIZES, FLAME_STAGE_TICKS, FLAME_STAGES, PLAY_X0, PLAY_X1, PLAY_Y0, PLAY_Y1,
     SCREAM_SIZE, SUB)
 from handheld.games.archon.duel.fighter import ComputerFighter
-from handheld.games.archon.duel.sounds import event_sound, register_duel_sounds
+from handheld.games.archon import sounds
+from handheld.games.archon.duel.sounds import event_sound
 from handheld.runtime.statehash import state_hash
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
@@ -41,7 +42,7 @@ class DuelView:
         }
         self.audio = audio
         if audio is not None:
-            register_duel_sounds(audio)
+            sounds.register(audio)
         self.end_timer = 0
         self.finished = False
         self.result = None

@@ -14,7 +14,7 @@ from handheld.games.chamber.board import SUIT_NAMES
 from handheld.games.chamber.human import Chooser
 from handheld.games.chamber.rules import legal_actions, new_game
 from handheld.games.chamber import rules
-from handheld.games.chamber.view import PlayerView
+from handheld.games.chamber.player_view import PlayerView
 from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
@@ -26,6 +26,7 @@ CPU_PACE_SPELL = 45
 FAST_PACE = 3
 END_TICKS = 240
 DEFAULT_SEATS = (("human", 0), ("cpu", 2))
+DEMO_OPTIONS = {"seats": [["cpu", 3], ["cpu", 2], ["cpu", 3], ["cpu", 1]]}   # the attract mode's four computers
 
 
 def parse_seats(options: dict) -> list[tuple[str, int]]:
@@ -44,7 +45,7 @@ def name(state, p: int) -> str:
     return SUIT_NAMES[state.suit[p]]
 
 
-class ChamberMatch(Scene):
+class MatchScene(Scene):
     def __init__(self, ctx, seed: int, options: dict, demo: bool = False):
         self.ctx = ctx
         self.demo = demo
@@ -230,6 +231,6 @@ class ChamberMatch(Scene):
 
     # --- drawing ------------------------------------------------------------
     def draw(self, surface) -> None:
-        from handheld.games.chamber.match_draw import draw_match
+        from handheld.games.chamber.draw import draw_match
 
         draw_match(self, surface)

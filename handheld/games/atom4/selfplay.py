@@ -1,4 +1,5 @@
-"""Headless matches between computer players: selfplay, strength checks.
+"""Headless games between computer players: what `GAME.selfplay` runs, and
+the strength matches behind `handheld atom4 strength`.
 
 An agent is a level name ("easy", "normal", "hard") or "random". Everything
 is seeded: the same seed gives the same game move for move.
@@ -7,6 +8,7 @@ is seeded: the same seed gives the same game move for move.
 from __future__ import annotations
 
 from handheld.games.atom4 import ai
+from handheld.games.atom4.rounds import THINK_TICKS_MIN
 from handheld.games.atom4.rules import Position
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
@@ -30,6 +32,17 @@ def play_round(agents: dict[int, str], seed: int, round_no: int = 1) -> dict:
         pos.play(agent_move(agents[p], pos, rngs[p]))
     return {"winner": pos.winner, "turns": len(pos.moves), "moves": list(pos.moves),
             "state_hash": state_hash(pos)}
+
+
+def selfplay(seed: int, options: dict) -> dict:
+    """One round between two computers (level from options, default normal)."""
+    level = options.get("level", ai.DEFAULT_LEVEL)
+    round_no = int(options.get("round", 1))
+    res = play_round({1: level, 2: level}, seed, round_no)
+    return {"winner": res["winner"], "turns": res["turns"],
+            "ticks": res["turns"] * THINK_TICKS_MIN,
+            "state_hash": res["state_hash"], "level": level,
+            "moves": " ".join(f"{m % 16},{m // 16}" for m in res["moves"])}
 
 
 def match(strong: str, weak: str, games: int, seed: int = 0) -> dict:

@@ -1,7 +1,7 @@
 """Computer players for the strategy board: Classic (the 1983 outline) and Strong.
 
 Both have the same shape (rules/archon.md, "The original computer player"):
-spells first in a fixed priority order (ai_spells.py), otherwise the board
+spells first in a fixed priority order (ai/spells.py), otherwise the board
 move with the best (destination score - stay score), random among ties with
 the match RNG. No look-ahead. Strong differs only in its fight term, which
 uses the arena's measured duel win rates, and in also weighing how likely an
@@ -101,7 +101,7 @@ class Classic:
                 yield
 
     def spell_steps(self, state: R.State, rng):
-        from handheld.games.archon import ai_spells
+        from handheld.games.archon.ai import spells as ai_spells
         return ai_spells.classic_spell_steps(self, state, rng)
 
     def think(self, state: R.State, rng) -> Iterator[None]:
@@ -285,7 +285,7 @@ class Strong(Classic):
         return worst * self.value(p) * self.DANGER_SCALE // (1000 * 12)
 
     def spell_steps(self, state: R.State, rng):
-        from handheld.games.archon import ai_spells
+        from handheld.games.archon.ai import spells as ai_spells
         return ai_spells.strong_spell_steps(self, state, rng)
 
 

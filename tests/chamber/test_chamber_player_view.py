@@ -5,7 +5,7 @@ import pytest
 from chamber_helpers import ARMS, CROWNS, E, MOONS, SUNS, W, blank, give, put, sp
 
 from handheld.games.chamber import ai, rules
-from handheld.games.chamber.view import HiddenInformation, PlayerView
+from handheld.games.chamber.player_view import HiddenInformation, PlayerView
 from handheld.runtime.rng import Rng
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from handheld.runtime.rng import Rng
 
-from . import ai_classic
-from . import rules as R
+from . import classic
+from .. import rules as R
 
 ROLLOUT_SEED = 1988
 
@@ -117,7 +117,7 @@ def rollout(state: R.State, turn: int, rng):
     n = 0
     noop = [0, 0]
     while not state.over and state.turn == turn and n < ROLLOUT_CAP:
-        acts, _ = ai_classic.play_turn(state, rng, ai_classic.decide, noop)
+        acts, _ = classic.play_turn(state, rng, classic.decide, noop)
         n += len(acts)
         yield len(acts)
 

@@ -7,7 +7,7 @@ import pygame
 from handheld.games.archon import board as B
 from handheld.games.archon import spells as S
 from handheld.games.archon.icons import DARK, ICONS, LIGHT
-from handheld.games.archon.look import (CELL, BoardLayers, cell_xy, draw_bars, draw_box, draw_icon,
+from handheld.games.archon.art.look import (CELL, BoardLayers, cell_xy, draw_bars, draw_box, draw_icon,
                                         square_xy)
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text

@@ -8,7 +8,7 @@ from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
 
 from . import rules as R
 from . import texts as T
-from .view import pad_centre
+from .art import pad_centre
 
 WINDOW = TextWindow(4)
 UPDOWN = SYMBOLS["up"] + SYMBOLS["down"]

@@ -1,17 +1,13 @@
-"""Atom-4's options screen, and the factories the cabinet's tools call."""
+"""Atom-4's first screen: PLAYERS / SIDE / LEVEL / ROUNDS, with a help text per item."""
 
 from __future__ import annotations
 
 import pygame
 
 from handheld.games.atom4 import ai
-from handheld.games.atom4.match import DEFAULT_OPTIONS
-from handheld.games.atom4.screen import MatchScene
-from handheld.games.atom4.view import Sprites
-from handheld.input.actions import Action
+from handheld.games.atom4.art import Sprites
+from handheld.games.atom4.rounds import DEFAULT_OPTIONS
 from handheld.scene import Scene
-from handheld.input.actions import frame_from_masks
-from handheld.runtime.rng import Rng
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import Menu, TextWindow, draw_title
@@ -100,37 +96,3 @@ class OptionsScene(Scene):
                                  ("STICK CHANGE  FIRE OK  ALT BACK", "grey"), ""])
         surface.blit(self._cache, (0, 0))
 
-
-def demo_scene(ctx, seed: int) -> MatchScene:
-    return MatchScene(ctx, seed, {"players": 0, "level": "normal", "rounds": 1}, title="ATOM-4 DEMO")
-
-
-def played_scene(ctx, seed: int, moves: int = 14, options=None) -> MatchScene:
-    """A match a few (seeded random) moves in: for screenshots and bench."""
-    scene = MatchScene(ctx, seed, options or {"players": 1, "level": "normal", "rounds": 3})
-    m, rng = scene.match, Rng(seed).fork("atom4.setup")
-    for _ in range(moves):
-        if m.pos.winner is not None:
-            break
-        m._play(rng.choice(m.pos.legal_moves()))
-    if m.phase == "play":
-        m.cursor = m.pos.legal_moves()[0]
-        m.turn_tick = m.tick
-    return scene
-
-
-class CursorSweep(Scene):
-    """Bench: a human's turn, the cursor swept along the lattice by a scripted stick."""
-
-    def __init__(self, ctx, seed: int):
-        self.inner = played_scene(ctx, seed, 14, {"players": 2, "level": "normal", "rounds": 3})
-        self.n = 0
-
-    def update(self, frame) -> None:
-        self.n += 1
-        mask = (Action.RIGHT, Action.DOWN, Action.LEFT, Action.UP)[(self.n // 40) % 4] if self.n % 5 == 0 else 0
-        p = (mask, mask, 0, mask)
-        self.inner.update(frame_from_masks(p, p))
-
-    def draw(self, surface) -> None:
-        self.inner.draw(surface)

@@ -16,8 +16,8 @@ from handheld.ui.widgets import TextWindow, draw_title
 
 from . import rules as R
 from . import sounds
-from .game import DEFAULT_OPTIONS
-from .view import BoardView
+from .art import BoardView
+from .match import DEFAULT_OPTIONS, MatchScene
 
 WINDOW = TextWindow(4)
 
@@ -144,8 +144,6 @@ class DemoScene(Scene):
     """A computer-vs-computer match with the options as set; any input leaves."""
 
     def __init__(self, ctx, game, options: dict, seed: int):
-        from .match_scene import MatchScene
-
         self.ctx = ctx
         self.match = MatchScene(ctx, seed, dict(options, mode="demo"))
         self.ticks = 0

@@ -9,7 +9,7 @@ what Help Me does for a human.
 
 from __future__ import annotations
 
-from . import rules as R
+from .. import rules as R
 
 
 def _choose(rng, best: list):
@@ -111,7 +111,7 @@ def play_turn(state: R.State, rng, decide_fn=decide, noop: list | None = None) -
         ev = R.apply(state, action)
         actions.append(action)
         events.extend(ev)
-        if state.over or state.player != p or _used(ev):
+        if state.over or state.player != p or choice_used(ev):
             break
     else:
         ev = R.apply(state, ("pass",))
@@ -123,7 +123,7 @@ def play_turn(state: R.State, rng, decide_fn=decide, noop: list | None = None) -
     return actions, events
 
 
-def _used(events: list) -> bool:
+def choice_used(events: list) -> bool:
     """True when the events show the choice was used (play may stay with the
     same player when the opponent is out of power and auto-passed)."""
     return not all(e[0] in ("refused", "cancel", "unlock") for e in events)

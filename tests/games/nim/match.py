@@ -1,0 +1,50 @@
+"""The Nim match scene: stick picks 1-3, FIRE takes; computers take after a beat."""
+
+from __future__ import annotations
+
+from handheld.input.actions import Action
+from handheld.runtime.rng import Rng
+from handheld.runtime.statehash import state_hash
+from handheld.scene import Scene
+from nim import ai, draw, rules, sounds
+from nim.selfplay import TICKS_PER_MOVE
+
+
+class MatchScene(Scene):
+    def __init__(self, ctx, seed: int, options: dict):
+        self.ctx, self.rng = ctx, Rng(seed)
+        self.humans = int(options.get("players", 1))
+        self.state = rules.new_game(self.rng)
+        self.take, self.wait, self.tick = 1, 0, 0
+        self.finished, self.result = False, {}
+        sounds.register(ctx.audio)
+
+    def update(self, frame) -> None:
+        self.tick += 1
+        if self.state.winner is not None:
+            self.finished = True
+            return
+        player = self.state.to_move
+        if player < self.humans:
+            inp = frame[player]
+            dx, _ = inp.stick_repeat()
+            self.take = max(1, min(self.take + dx, len(self.state.legal_moves())))
+            if inp.was_pressed(Action.FIRE):
+                self._play(self.take)
+        else:
+            self.wait += 1
+            if self.wait >= TICKS_PER_MOVE:
+                self._play(ai.choose(self.state, ai.DEFAULT_LEVEL, self.rng))
+
+    def _play(self, take: int) -> None:
+        self.state, self.wait, self.take = rules.apply(self.state, take), 0, 1
+        self.ctx.audio.play("nim.take")
+        if self.state.winner is not None:
+            name = f"P{self.state.winner + 1}"
+            self.result = {"winner": name, "text": f"{name} WINS"}
+
+    def state_hash(self) -> str:
+        return state_hash((self.state, self.take, self.wait))
+
+    def draw(self, surface) -> None:
+        draw.draw_match(surface, self)

@@ -1,0 +1,29 @@
+"""Nim's first screen: one or two players, FIRE starts, ALT goes back."""
+
+from __future__ import annotations
+
+from handheld.input.actions import Action
+from handheld.scene import Scene
+from handheld.ui.palette import rgb
+from handheld.ui.widgets import Menu, draw_title
+
+HELP = "TAKE ONE TO THREE STONES. WHOEVER TAKES THE LAST ONE WINS."
+
+
+class OptionsScene(Scene):
+    def __init__(self, ctx, game):
+        self.ctx, self.game = ctx, game
+        self.menu = Menu(["1 PLAYER", "2 PLAYERS"])
+
+    def update(self, frame) -> None:
+        inp = frame.merged()
+        action = self.menu.update(inp)
+        if action == "select":
+            self.ctx.start_match(self.game, {"players": self.menu.index + 1})
+        elif action == "back" or inp.was_pressed(Action.ALT):
+            self.ctx.director.pop()
+
+    def draw(self, surface) -> None:
+        surface.fill(rgb("ink"))
+        draw_title(surface, "NIM")
+        self.menu.draw(surface, 120, 90)
