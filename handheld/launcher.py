@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from handheld import __version__
-from handheld.games.registry import all_games, built_games
+from handheld.games.registry import GAMES, all_games
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
 from handheld.ui.palette import rgb
@@ -47,7 +47,7 @@ class TitleScene(Scene):
             for i, name in enumerate(("red", "orange", "yellow", "green", "cyan", "blue", "violet", "purple")):
                 bg.fill(rgb(name), (0, 150 + i * 3, 320, 2))
             bg.blit(self.logo, ((320 - self.logo.get_width()) // 2, 60))
-            draw_text(bg, 160, 100, f"{count_in_words(len(built_games()))} GAMES OF STRATEGY AND MAGIC", "silver", align="center")
+            draw_text(bg, 160, 100, f"{count_in_words(len(GAMES))} GAMES OF STRATEGY AND MAGIC", "silver", align="center")
             draw_text(bg, 160, 228, f"V{__version__}", "slate", "small", align="center")
             self.background = bg
         surface.blit(self.background, (0, 0))
