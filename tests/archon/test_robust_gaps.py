@@ -43,3 +43,29 @@ def test_a_fighter_at_exactly_zero_strength_is_dead():
     assert ("die", DARK) in d.events
     result = d.result()
     assert result.winner == LIGHT
+
+
+def test_a_walker_stepping_back_onto_its_own_square_keeps_walking():
+    """Found by the fuzz (python -m handheld.fuzz --seed 1 --ticks 797545): the
+    refund step back to the start square was taken for 'onto an enemy' and the
+    move to its own square raised ValueError out of the cabinet's tick."""
+    from handheld.context import Context
+    from handheld.games.archon import board as B
+    from handheld.games.archon import match as M
+    from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+
+    m = M.MatchScene(Context.headless_context(seed=1), 1, {"mode": "two_players", "first": LIGHT})
+    tap = lambda a: frame_from_masks((int(a), int(a), 0, int(a)))
+    for _ in range(30):                                  # the box onto the knight at B4
+        if m.box == B.col_row(B.sq("B4")):
+            break
+        c, r = m.box
+        m.update(tap(Action.RIGHT if c < 1 else Action.LEFT if c > 1 else Action.DOWN if r < 3 else Action.UP))
+    m.update(tap(Action.FIRE))
+    assert m.phase == "walk"
+    m.update(tap(Action.RIGHT))
+    m.update(tap(Action.LEFT))                           # back where it started
+    assert m.phase == "walk" and [B.name(s) for s in m.path] == ["B4"]
+    for _ in range(40):
+        m.update(EMPTY_FRAME)
+    assert m.phase == "walk" and piece(m.state, "B4").icon == "knight"
