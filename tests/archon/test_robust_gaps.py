@@ -69,3 +69,23 @@ def test_a_walker_stepping_back_onto_its_own_square_keeps_walking():
     for _ in range(40):
         m.update(EMPTY_FRAME)
     assert m.phase == "walk" and piece(m.state, "B4").icon == "knight"
+
+
+def test_start_gives_up_a_practice_duel_nobody_fights():
+    """Found by the fuzz (seed 3, tick 425,987 before the fix): a practice duel
+    between two idle players never ended and nothing but finishing it left."""
+    from handheld.context import Context
+    from handheld.games.archon.duel.practice import PracticeScene
+    from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+
+    ctx = Context.headless_context(seed=1)
+    scene = PracticeScene(ctx)
+    ctx.director.push(scene)
+    scene.choice["PLAYERS"] = 0                          # both human, both idle
+    scene.start_duel()
+    for _ in range(600):
+        scene.update(EMPTY_FRAME)
+    assert scene.view is not None and not scene.view.finished
+    start = int(Action.START)
+    scene.update(frame_from_masks((0, 0, 0, 0), (start, start, 0, start)))
+    assert scene.view is None and ctx.director.top is scene
