@@ -164,3 +164,18 @@ def test_json_nested_100k_deep_is_one_line(tmp_path, capsys):
     path.write_text("[" * 100_000 + "]" * 100_000)
     code, err = verify_says(path, capsys)
     assert code == 2 and str(path) in err
+
+
+@pytest.mark.slow
+def test_two_hundred_played_matches_all_verify(tmp_path, capsys):
+    """40 scripted matches a game, each with pauses while a direction is held
+    and a direction held at the start, finished or cut off at 30,000 ticks."""
+    verified = finished = 0
+    for game_id in BUILT:
+        for script_seed in range(1, 41):
+            runner = play(game_id, tmp_path / f"{game_id}-{script_seed}", script_seed=script_seed, ticks=30_000)
+            finished += runner.match.finished
+            assert cli_main(["replay", str(runner.saved_path), "--verify"]) == 0, capsys.readouterr().err
+            verified += 1
+    print(f"{verified} replays verified ({finished} finished matches)")
+    assert verified == 40 * len(BUILT)
