@@ -66,6 +66,12 @@ class Game:
         """Game-specific speed figures for `handheld bench` under games.<id>."""
         return {}
 
+    def how_to_play(self) -> list:
+        """The instruction card: 3-5 `handheld.ui.howto.Panel`s (goal, controls,
+        one key rule), from the game's howto.py. Shown with ALT from the menu and
+        the first screen, and by attract mode between demos."""
+        return []
+
     def add_cli(self, parser: argparse.ArgumentParser) -> None:
         """Extra commands under `handheld <id> ...` (e.g. `handheld sphinx solve`).
         Set `parser.set_defaults(func=...)` on the sub-commands; func(args) -> exit code."""

@@ -1,27 +1,27 @@
 import pytest
 
 from handheld.games.sphinx import GAME, ai
-from handheld.games.sphinx.match import play_game, strength
+from handheld.games.sphinx.ai.strong import StrongSearch
+from handheld.games.sphinx.selfplay import play_game, strength
 from handheld.games.sphinx.rules import Board, parse_moves
-from handheld.games.sphinx.search import StrongSearch
 from handheld.games.sphinx.solver import solve
 from handheld.runtime.rng import Rng
 
 
 def test_strong_takes_a_win_in_one_and_blocks_one():
     b = parse_moves("112233", 7, 7)
-    assert ai.strong(b, Rng(0)) == 3          # X wins on d1
+    assert ai.choose("strong", b, Rng(0)) == 3          # X wins on d1
     b = parse_moves("1122336", 7, 7)
-    assert ai.strong(b, Rng(0)) == 3          # O must block d1
+    assert ai.choose("strong", b, Rng(0)) == 3          # O must block d1
     b = parse_moves("17171", 7, 7)
-    assert ai.strong(b, Rng(0)) == 0          # O blocks the a column
+    assert ai.choose("strong", b, Rng(0)) == 0          # O blocks the a column
 
 
 def test_strong_prefers_its_own_win_to_a_block():
     b = Board(7, 7)
     for col in [0, 0, 1, 1, 2, 2, 6, 5, 6, 5, 4, 5]:
         b.play(col)
-    assert ai.strong(b, Rng(0)) == 3
+    assert ai.choose("strong", b, Rng(0)) == 3
 
 
 def test_strong_never_misses_a_win_or_a_block_and_never_plays_under_a_threat():
@@ -41,7 +41,7 @@ def test_strong_never_misses_a_win_or_a_block_and_never_plays_under_a_threat():
         mine = geo.wins(cur, mask) & playable
         theirs_all = geo.wins(cur ^ mask, mask)
         theirs = theirs_all & playable
-        col = ai.strong(b, rng, 500)
+        col = ai.choose("strong", b, rng, 500)
         landing = geo.bit(col, b.column_height(col))
         if mine:
             seen["win"] += 1
@@ -68,7 +68,7 @@ def test_strong_finds_a_forced_win_and_is_deterministic():
 
 def test_sliced_search_gives_the_same_move_as_a_whole_one():
     b = parse_moves("4453435", 7, 7)
-    whole = ai.strong(b, Rng(0), 2000)
+    whole = ai.choose("strong", b, Rng(0), 2000)
     gen = ai.thinker("strong", b, Rng(0), 2000, slice_nodes=50)
     slices = 0
     try:
@@ -104,7 +104,7 @@ def test_perfect_falls_back_to_strong_when_it_cannot_prove():
     info = ai.PerfectInfo()
     col = ai.finish(ai.thinker("perfect", b, Rng(0), 300, info=info))
     assert info.proven is False
-    assert col == ai.strong(b, Rng(0), 300)
+    assert col == ai.choose("strong", b, Rng(0), 300)
 
 
 def test_perfect_does_not_lose_to_classic():
@@ -137,8 +137,8 @@ def test_strength_full_match():
 
 
 def test_threat_parity_rows():
+    from handheld.games.sphinx.ai.strong import good_threat_rows
     from handheld.games.sphinx.rules import geometry
-    from handheld.games.sphinx.search import good_threat_rows
 
     for w, h in ((7, 6), (7, 7), (4, 4)):
         geo = geometry(w, h)

@@ -1,4 +1,4 @@
-from handheld.games.sphinx.classic import BLOCK_FOUR, OWN_FOUR, classic_move, column_ranks, square_score
+from handheld.games.sphinx.ai.classic import BLOCK_FOUR, OWN_FOUR, classic_move, column_ranks, square_score
 from handheld.games.sphinx.rules import Board, parse_moves
 from handheld.runtime.rng import Rng
 

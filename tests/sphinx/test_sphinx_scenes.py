@@ -2,9 +2,10 @@ import pygame
 import pytest
 
 from handheld.context import Context
-from handheld.games.sphinx import GAME, art
-from handheld.games.sphinx.match_scene import AIM, FALL, ROUND_OVER, THINK, WON, SphinxMatch
-from handheld.games.sphinx.options import OptionsScene, normalise
+from handheld.games.sphinx import GAME, layout
+from handheld.games.sphinx.match import MatchScene, normalise
+from handheld.games.sphinx.options import OptionsScene
+from handheld.games.sphinx.phases import AIM, FALL, ROUND_OVER, THINK, WON
 from handheld.games.sphinx.showcase import preset
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
@@ -77,34 +78,34 @@ def test_bad_options_name_the_fix():
 
 
 def test_slide_and_drop_with_fall_animation(ctx):
-    scene = SphinxMatch(ctx, 1, {"mode": "two"})
+    scene = MatchScene(ctx, 1, {"mode": "two"})
     assert scene.phase == AIM and scene.cursor == 3
     scene.update(press(Action.RIGHT))
     assert scene.cursor == 4 and "sphinx.slide" in ctx.audio.played
     x0 = scene.slide_x
     run(scene, 5)
-    assert scene.slide_x == art.slider_x(7, 4) and scene.slide_x > x0
+    assert scene.slide_x == layout.slider_x(7, 4) and scene.slide_x > x0
     scene.update(press(Action.FIRE))
     assert scene.phase == FALL and scene.board.moves == []
     ys = []
     while not scene.board.moves:
         scene.update(EMPTY_FRAME)
         ys.append(scene.fall_y)
-    assert ys == sorted(ys) and len(ys) > 5 and ys[-1] == art.cell_xy(7, 7, 4, 0)[1]
+    assert ys == sorted(ys) and len(ys) > 5 and ys[-1] == layout.cell_xy(7, 7, 4, 0)[1]
     assert ys[2] - ys[1] > ys[1] - ys[0]          # it accelerates
     assert scene.board.moves == [4] and "sphinx.drop" in ctx.audio.played
     assert scene.piece_to_move() == "pyramid"
 
 
 def test_full_column_is_refused_with_a_message(ctx):
-    scene = preset(SphinxMatch(ctx, 1, {"mode": "two"}), [3, 3, 3, 3, 3, 3, 3])
+    scene = preset(MatchScene(ctx, 1, {"mode": "two"}), [3, 3, 3, 3, 3, 3, 3])
     scene.update(press(Action.FIRE))
     assert scene.phase == AIM and scene.message == "COLUMN 4 IS FULL" and "sphinx.nope" in ctx.audio.played
     assert len(scene.board.moves) == 7
 
 
 def test_computer_thinks_across_ticks_with_indicator(ctx):
-    scene = SphinxMatch(ctx, 5, {"mode": "cpu", "level": "strong", "first": "you"})
+    scene = MatchScene(ctx, 5, {"mode": "cpu", "level": "strong", "first": "you"})
     drop(scene, 3)
     assert scene.phase == THINK
     scene.update(EMPTY_FRAME)
@@ -125,7 +126,7 @@ def test_computer_thinks_across_ticks_with_indicator(ctx):
 def test_match_is_deterministic_from_seed_and_inputs(ctx):
     def play():
         c = Context.headless_context(seed=3)
-        scene = SphinxMatch(c, 9, {"mode": "cpu", "level": "classic", "first": "you"})
+        scene = MatchScene(c, 9, {"mode": "cpu", "level": "classic", "first": "you"})
         for col in (3, 2, 4):
             while scene.phase != AIM:
                 scene.update(EMPTY_FRAME)
@@ -136,13 +137,13 @@ def test_match_is_deterministic_from_seed_and_inputs(ctx):
 
 
 def test_winning_four_blinks_and_score_carries_to_next_round(ctx):
-    scene = preset(SphinxMatch(ctx, 1, {"mode": "two", "rounds": 3}), [3, 3, 2, 2, 4, 4])
+    scene = preset(MatchScene(ctx, 1, {"mode": "two", "rounds": 3}), [3, 3, 2, 2, 4, 4])
     drop(scene, 5)
     assert scene.phase == WON and scene.score == [1, 0, 0] and "sphinx.win" in ctx.audio.played
     assert scene.winning_cells() == [(2, 0), (3, 0), (4, 0), (5, 0)]
     surface = pygame.Surface((320, 240))
-    x, y = art.cell_xy(7, 7, 2, 0)
-    ring_xy = (x - (art.CELL - art.PIECE) // 2 - 1, y - (art.CELL - art.PIECE) // 2 - 1)
+    x, y = layout.cell_xy(7, 7, 2, 0)
+    ring_xy = (x - (layout.CELL - layout.PIECE) // 2 - 1, y - (layout.CELL - layout.PIECE) // 2 - 1)
     scene.draw(surface)
     on = surface.get_at(ring_xy)[:3]
     run(scene, 10)
@@ -159,7 +160,7 @@ def test_winning_four_blinks_and_score_carries_to_next_round(ctx):
 
 
 def test_one_round_match_finishes_with_result(ctx):
-    scene = preset(SphinxMatch(ctx, 1, {"mode": "two", "rounds": 1}), [3, 3, 2, 2, 4, 4])
+    scene = preset(MatchScene(ctx, 1, {"mode": "two", "rounds": 1}), [3, 3, 2, 2, 4, 4])
     drop(scene, 5)
     while not scene.finished:
         scene.update(EMPTY_FRAME)
@@ -178,7 +179,7 @@ def test_demo_plays_a_whole_round_by_itself():
 
 
 def test_help_toggles_with_alt(ctx):
-    scene = SphinxMatch(ctx, 1, {"mode": "two"})
+    scene = MatchScene(ctx, 1, {"mode": "two"})
     scene.update(press(Action.ALT))
     assert scene.help
     scene.update(press(Action.ALT))

@@ -5,7 +5,7 @@ from functools import lru_cache
 import pytest
 
 from handheld.games.sphinx.rules import Board, parse_moves
-from handheld.games.sphinx.search import OutOfNodes
+from handheld.games.sphinx.solver import OutOfNodes
 from handheld.games.sphinx.solver import Solver, solve, solve_moves
 from handheld.runtime.rng import Rng
 

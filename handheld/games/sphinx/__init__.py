@@ -19,17 +19,17 @@ class SphinxGame(Game):
         return OptionsScene(ctx, self)
 
     def match_scene(self, ctx, seed: int, options: dict):
-        from handheld.games.sphinx.match_scene import SphinxMatch
+        from handheld.games.sphinx.match import MatchScene
 
-        return SphinxMatch(ctx, seed, options)
+        return MatchScene(ctx, seed, options)
 
     def demo_scene(self, ctx, seed: int):
-        from handheld.games.sphinx.match_scene import SphinxMatch
+        from handheld.games.sphinx.match import MatchScene
 
         levels = ("strong", "classic", "perfect")
-        return SphinxMatch(ctx, seed, {"mode": "demo", "rounds": 1,
-                                       "sphinx_level": levels[seed % 3],
-                                       "pyramid_level": levels[(seed + 1) % 3]})
+        return MatchScene(ctx, seed, {"mode": "demo", "rounds": 1,
+                                      "sphinx_level": levels[seed % 3],
+                                      "pyramid_level": levels[(seed + 1) % 3]})
 
     def screenshot_scenes(self) -> dict:
         from handheld.games.sphinx import showcase
@@ -42,37 +42,20 @@ class SphinxGame(Game):
         return showcase.bench_scenes(self)
 
     def bench_figures(self, quick: bool) -> dict:
-        from handheld.games.sphinx.benchfig import figures
+        from handheld.games.sphinx import showcase
 
-        return figures(quick)
+        return showcase.bench_figures(quick)
 
     # --- headless ------------------------------------------------------
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
-        """One round, computer against computer, run through the real match scene
-        (thinking a slice of nodes per tick, slides and falls included)."""
-        from handheld.context import Context
-        from handheld.games.sphinx.match_scene import SphinxMatch
-        from handheld.input.actions import EMPTY_FRAME
+        from handheld.games.sphinx.selfplay import selfplay
 
-        first = options.get("first", "strong")
-        second = options.get("second", "classic")
-        ctx = Context.headless_context(seed=seed)
-        scene = SphinxMatch(ctx, seed, {"mode": "demo", "rounds": 1, "first": "sphinx",
-                                        "sphinx_level": first, "pyramid_level": second,
-                                        "budget": options.get("budget")})
-        ticks = 0
-        while not scene.finished:
-            scene.update(EMPTY_FRAME)
-            ticks += 1
-        board = scene.board
-        return {"winner": scene.result["winner"] or "draw", "turns": len(board.moves), "ticks": ticks,
-                "state_hash": scene.state_hash(), "moves": "".join(str(c + 1) for c in board.moves),
-                "players": f"{first} (sphinx, first) vs {second} (pyramids)"}
+        return selfplay(seed, players, **options)
 
     def add_cli(self, parser) -> None:
-        from handheld.games.sphinx.cli import add_cli
+        from handheld.games.sphinx import cli
 
-        add_cli(parser)
+        cli.add_cli(parser, self)
 
 
 GAME = SphinxGame()

@@ -9,30 +9,12 @@ from __future__ import annotations
 
 import pygame
 
+from handheld.games.sphinx.layout import BOARD_TOP, CELL, PIECE, board_left, cell_xy
 from handheld.ui.palette import rgb
 
-CELL = 21          # pixels per board square
-PIECE = 18         # piece sprite size
-BOARD_TOP = 36     # y of the top row of holes
-SLIDER_Y = 14      # y of the piece sliding along the top edge
 _KEY = (255, 0, 254)
 
 _cache: dict = {}
-
-
-def board_left(width: int) -> int:
-    return (320 - width * CELL) // 2
-
-
-def cell_xy(width: int, height: int, col: int, row: int) -> tuple[int, int]:
-    """Top-left pixel of the piece sprite for (col, row), row 0 at the bottom."""
-    x = board_left(width) + col * CELL + (CELL - PIECE) // 2
-    y = BOARD_TOP + (height - 1 - row) * CELL + (CELL - PIECE) // 2
-    return x, y
-
-
-def slider_x(width: int, col: int) -> int:
-    return board_left(width) + col * CELL + (CELL - PIECE) // 2
 
 
 def _sprite() -> pygame.Surface:

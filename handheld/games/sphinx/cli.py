@@ -41,7 +41,7 @@ def cmd_solve(args) -> int:
 
 
 def cmd_strength(args) -> int:
-    from handheld.games.sphinx.match import strength
+    from handheld.games.sphinx.selfplay import strength
 
     if args.games < 1:
         return _fail("strength", f"--games must be at least 1, not {args.games}")
@@ -57,7 +57,8 @@ def cmd_strength(args) -> int:
     return 0 if r["strong_wins"] * 10 >= r["games"] * 9 else 1
 
 
-def add_cli(parser: argparse.ArgumentParser) -> None:
+def add_cli(parser: argparse.ArgumentParser, game) -> None:
+    """The `handheld sphinx` sub-commands on `parser` (`game` is GAME; these tools need nothing from it)."""
     sub = parser.add_subparsers(dest="sphinx_command", metavar="COMMAND")
     sub.required = True
     p = sub.add_parser("solve", help="exact score of a position given by its moves")

@@ -1,42 +1,260 @@
-"""Headless games between computer players: selfplay and the strength match."""
+"""A Sphinx match: rounds of drop-four, the score kept across them.
+
+Driven only by InputFrames and the match seed. The piece to play slides along
+the top edge (stick left/right, FIRE drops it), falls with a short
+accelerating animation, and a finished round blinks its winning four. A
+computer side thinks a slice of search nodes per tick (a dotted indicator
+shows it), then slides its piece to the chosen column and drops it, so the
+screen never freezes and the move lands on the same tick in every replay.
+"""
 
 from __future__ import annotations
 
-from handheld.games.sphinx import ai
+from handheld.games.sphinx import ai, layout
+from handheld.games.sphinx.phases import AIM, DONE, FALL, PIECES, ROUND_OVER, SLIDE, THINK, WON
 from handheld.games.sphinx.rules import Board
+from handheld.games.sphinx.sounds import register as register_sounds
+from handheld.input.actions import Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.scene import Scene
+
+SLICE_NODES = 40        # search nodes per tick while a computer thinks (~0.25 ms here)
+MIN_THINK_TICKS = 30    # even an instant answer is shown thinking for half a second
+SLIDE_PX = 3            # computer's slider speed, pixels per tick
+HUMAN_SLIDE_PX = 7
+WIN_TICKS = 150         # winning four blinks this long before the round closes
+NEXT_ROUND_AUTO = 240   # computer-only matches move on by themselves
+MODES = ("cpu", "two", "demo")
+ROUNDS = (1, 3, 5)
 
 
-def play_game(first: str, second: str, seed: int, width: int = 7, height: int = 7,
-              budgets: dict | None = None) -> dict:
-    """One game, `first` moving first. Deterministic for (players, seed, size, budgets)."""
-    budgets = dict(ai.DEFAULT_BUDGETS, **(budgets or {}))
-    rng = Rng(seed)
-    board = Board(width, height)
-    kinds = (first, second)
-    while not board.over:
-        kind = kinds[board.to_move]
-        board.play(ai.choose(kind, board, rng, budgets[kind]))
-    return {
-        "winner": board.winner,            # 0 = first player, 1 = second, None = draw
-        "turns": len(board.moves),
-        "moves": "".join(str(c + 1) for c in board.moves),
-        "state_hash": state_hash(board),
-        "winning_cells": board.winning_cells(),
-    }
+def normalise(options: dict) -> dict:
+    """Validated options in the form the match scene uses; ValueError names the fix.
+
+    Options as `ctx.start_match` stores them (plain strings and ints, so replays
+    keep them):
+      mode    "cpu" (you are the sphinx, the computer the pyramids), "two" (P1
+              sphinx, P2 pyramids) or "demo" (computer against computer)
+      level   the computer's skill in "cpu" mode: classic, strong or perfect
+      first   "you" or "computer" in "cpu" mode; "sphinx" or "pyramid" otherwise.
+              Whoever starts round 1; the start then alternates every round.
+      rounds  1, 3 or 5: the match goes to the first to win a majority
+      sphinx_level / pyramid_level   the two computers in "demo" mode
+      budget  search nodes per computer move (default: the AI's own default)
+    """
+    mode = options.get("mode", "cpu")
+    if mode not in MODES:
+        raise ValueError(f"sphinx option mode={mode!r}: choose one of {', '.join(MODES)}")
+    rounds = options.get("rounds", 3)
+    if rounds not in ROUNDS:
+        raise ValueError(f"sphinx option rounds={rounds!r}: choose 1, 3 or 5")
+    levels = {}
+    for key, default in (("level", "strong"), ("sphinx_level", "strong"), ("pyramid_level", "classic")):
+        levels[key] = options.get(key, default)
+        if levels[key] not in ai.KINDS:
+            raise ValueError(f"sphinx option {key}={levels[key]!r}: choose one of {', '.join(ai.KINDS)}")
+    first = options.get("first", "you" if mode == "cpu" else "sphinx")
+    if mode == "cpu":
+        if first not in ("you", "computer"):
+            raise ValueError(f"sphinx option first={first!r}: choose you or computer")
+        first = "sphinx" if first == "you" else "pyramid"
+        sphinx, pyramid = "human", levels["level"]
+    else:
+        if first not in ("sphinx", "pyramid"):
+            raise ValueError(f"sphinx option first={first!r}: choose sphinx or pyramid")
+        sphinx, pyramid = (("human", "human") if mode == "two"
+                           else (levels["sphinx_level"], levels["pyramid_level"]))
+    budget = options.get("budget")
+    if budget is not None and (not isinstance(budget, int) or budget < 1):
+        raise ValueError(f"sphinx option budget={budget!r}: a positive node count")
+    return {"mode": mode, "sphinx": sphinx, "pyramid": pyramid, "first": first, "rounds": rounds,
+            "budget": budget, "width": options.get("width", 7), "height": options.get("height", 7)}
 
 
-def strength(games: int, seed: int = 0, budget: int | None = None) -> dict:
-    """Strong (moving second) against Classic (moving first) over `games` seeded games."""
-    budgets = {} if budget is None else {"strong": budget}
-    tally = {"strong": 0, "classic": 0, "draw": 0}
-    lost = []
-    for i in range(games):
-        r = play_game("classic", "strong", seed + i, budgets=budgets)
-        key = "draw" if r["winner"] is None else ("classic", "strong")[r["winner"]]
-        tally[key] += 1
-        if key != "strong":
-            lost.append(seed + i)
-    return {"games": games, "strong_wins": tally["strong"], "classic_wins": tally["classic"],
-            "draws": tally["draw"], "not_won_seeds": lost}
+class MatchScene(Scene):
+    def __init__(self, ctx, seed: int, options: dict | None = None):
+        self.ctx = ctx
+        self.opts = normalise(options or {})
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.width, self.height = self.opts["width"], self.opts["height"]
+        # controller of each piece: "human" or a computer kind
+        self.controller = {"sphinx": self.opts["sphinx"], "pyramid": self.opts["pyramid"]}
+        self.score = [0, 0, 0]            # sphinx wins, pyramid wins, drawn rounds
+        self.round = 0
+        self.tick = 0
+        self.finished = False
+        self.result: dict = {}
+        self.help = False
+        self.message = ""
+        self.version = 0                  # bumps whenever the board picture changes
+        register_sounds(ctx.audio)
+        self._new_round()
+
+    # --- rounds ---------------------------------------------------------
+    def _new_round(self) -> None:
+        self.round += 1
+        first = self.opts["first"]
+        if self.round % 2 == 0:
+            first = "pyramid" if first == "sphinx" else "sphinx"
+        self.first = first                 # the piece that is board player 0 this round
+        self.board = Board(self.width, self.height)
+        self.cursor = self.width // 2
+        self.slide_x = layout.slider_x(self.width, self.cursor)
+        self.fall_y = 0
+        self.fall_v = 0
+        self.target = self.cursor
+        self.phase_tick = 0
+        self.round_winner: str | None = None
+        self.version += 1
+        self.ctx.audio.play("sphinx.theme")
+        self._start_turn()
+
+    def piece_to_move(self) -> str:
+        return self.first if self.board.to_move == 0 else PIECES[1 - PIECES.index(self.first)]
+
+    def piece_of_player(self, player: int) -> str:
+        return self.first if player == 0 else PIECES[1 - PIECES.index(self.first)]
+
+    def _start_turn(self) -> None:
+        self.phase_tick = 0
+        kind = self.controller[self.piece_to_move()]
+        if kind == "human":
+            self.phase = AIM
+            self.thinking = None
+        else:
+            self.phase = THINK
+            self.thinking = ai.thinker(kind, self.board, self.rng, self.opts["budget"], SLICE_NODES)
+            self.think_result = None
+
+    # --- update ---------------------------------------------------------
+    def update(self, frame: InputFrame) -> None:
+        if self.finished:
+            return
+        self.tick += 1
+        self.phase_tick += 1
+        inp = frame.merged()
+        if inp.pressed & Action.ALT:
+            self.help = not self.help
+        if self.phase == AIM:
+            self._update_aim(inp)
+        elif self.phase == THINK:
+            self._update_think()
+        elif self.phase == SLIDE:
+            self._update_slide()
+        elif self.phase == FALL:
+            self._update_fall()
+        elif self.phase == WON:
+            if self.phase_tick >= WIN_TICKS:
+                self._close_round()
+        elif self.phase == ROUND_OVER:
+            humans = "human" in self.controller.values()
+            if (humans and self.phase_tick > 20 and inp.pressed & Action.FIRE) or \
+                    (not humans and self.phase_tick >= NEXT_ROUND_AUTO):
+                self._new_round()
+
+    def _update_aim(self, inp) -> None:
+        dx, _ = inp.stick_repeat()
+        if dx:
+            self.cursor = (self.cursor + dx) % self.width
+            self.ctx.audio.play("sphinx.slide")
+            self.message = ""
+        goal = layout.slider_x(self.width, self.cursor)
+        self.slide_x = _approach(self.slide_x, goal, HUMAN_SLIDE_PX)
+        if inp.pressed & Action.FIRE:
+            if self.board.can_play(self.cursor):
+                self.slide_x = goal
+                self._drop(self.cursor)
+            else:
+                self.message = f"COLUMN {self.cursor + 1} IS FULL"
+                self.ctx.audio.play("sphinx.nope")
+
+    def _update_think(self) -> None:
+        if self.think_result is None:
+            try:
+                next(self.thinking)
+            except StopIteration as stop:
+                self.think_result = stop.value
+                self.thinking = None
+        if self.think_result is not None and self.phase_tick >= MIN_THINK_TICKS:
+            self.target = self.think_result
+            self.phase = SLIDE
+            self.phase_tick = 0
+
+    def _update_slide(self) -> None:
+        goal = layout.slider_x(self.width, self.target)
+        before = self.slide_x
+        self.slide_x = _approach(self.slide_x, goal, SLIDE_PX)
+        if (before - layout.board_left(self.width)) // layout.CELL != (self.slide_x - layout.board_left(self.width)) // layout.CELL:
+            self.ctx.audio.play("sphinx.slide")
+        if self.slide_x == goal and self.phase_tick >= 8:
+            self._drop(self.target)
+
+    def _drop(self, col: int) -> None:
+        self.target = col
+        self.cursor = col
+        self.phase = FALL
+        self.phase_tick = 0
+        self.fall_y = layout.SLIDER_Y
+        self.fall_v = 2
+        self.landing_y = layout.cell_xy(self.width, self.height, col, self.board.column_height(col))[1]
+
+    def _update_fall(self) -> None:
+        self.fall_y += self.fall_v
+        self.fall_v = min(self.fall_v + 1, 12)
+        if self.fall_y < self.landing_y:
+            return
+        self.fall_y = self.landing_y
+        self.board.play(self.target)
+        self.version += 1
+        self.ctx.audio.play("sphinx.drop")
+        if self.board.winner is not None:
+            self.round_winner = self.piece_of_player(self.board.winner)
+            self.score[PIECES.index(self.round_winner)] += 1
+            self.phase = WON
+            self.phase_tick = 0
+            humans = [p for p in PIECES if self.controller[p] == "human"]
+            lost = len(humans) == 1 and self.round_winner != humans[0]
+            self.ctx.audio.play("sphinx.lose" if lost else "sphinx.win")
+        elif self.board.full:
+            self.score[2] += 1
+            self.ctx.audio.play("sphinx.draw")
+            self._close_round()
+        else:
+            self._start_turn()
+
+    def _close_round(self) -> None:
+        self.phase = ROUND_OVER
+        self.phase_tick = 0
+        need = self.opts["rounds"] // 2 + 1
+        s, p, d = self.score
+        if s >= need or p >= need or s + p + d >= self.opts["rounds"]:
+            self.phase = DONE
+            self.finished = True
+            winner = "sphinx" if s > p else "pyramid" if p > s else None
+            text = ("SPHINX WINS" if winner == "sphinx" else "PYRAMIDS WIN" if winner == "pyramid"
+                    else "MATCH DRAWN") + f" {s}-{p}"
+            self.result = {"winner": winner, "text": text, "score": [s, p, d], "rounds": self.round}
+
+    # --- what the screen and replays see ---------------------------------
+    def winning_cells(self) -> list[tuple[int, int]]:
+        return self.board.winning_cells()
+
+    def state_hash(self) -> str:
+        return state_hash((self.seed, self.round, self.phase, self.phase_tick, self.tick, self.first,
+                           self.board, self.score, self.cursor, self.slide_x, self.fall_y,
+                           self.target, self.rng.getstate()))
+
+    def draw(self, surface) -> None:
+        from handheld.games.sphinx.draw import draw_match
+
+        draw_match(self, surface)
+
+
+def _approach(x: int, goal: int, step: int) -> int:
+    if x < goal:
+        return min(x + step, goal)
+    if x > goal:
+        return max(x - step, goal)
+    return x

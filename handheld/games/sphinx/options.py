@@ -1,15 +1,5 @@
-"""Match options and the options screen (who plays, how well, who goes first).
-
-Options as `ctx.start_match` stores them (plain strings and ints, so replays
-keep them):
-  mode    "cpu" (you are the sphinx, the computer the pyramids), "two" (P1
-          sphinx, P2 pyramids) or "demo" (computer against computer)
-  level   the computer's skill in "cpu" mode: classic, strong or perfect
-  first   "you" or "computer" in "cpu" mode; "sphinx" or "pyramid" otherwise.
-          Whoever starts round 1; the start then alternates every round.
-  rounds  1, 3 or 5: the match goes to the first to win a majority
-  sphinx_level / pyramid_level   the two computers in "demo" mode
-  budget  search nodes per computer move (default: the AI's own default)
+"""The options screen: who plays, how well, who goes first, how many rounds
+(the options themselves are checked by `match.normalise`).
 """
 
 from __future__ import annotations
@@ -17,47 +7,13 @@ from __future__ import annotations
 import pygame
 
 from handheld.games.sphinx import ai
+from handheld.games.sphinx.match import ROUNDS
 from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_title
-
-MODES = ("cpu", "two", "demo")
-ROUNDS = (1, 3, 5)
-
-
-def normalise(options: dict) -> dict:
-    """Validated options in the form the match scene uses; ValueError names the fix."""
-    mode = options.get("mode", "cpu")
-    if mode not in MODES:
-        raise ValueError(f"sphinx option mode={mode!r}: choose one of {', '.join(MODES)}")
-    rounds = options.get("rounds", 3)
-    if rounds not in ROUNDS:
-        raise ValueError(f"sphinx option rounds={rounds!r}: choose 1, 3 or 5")
-    levels = {}
-    for key, default in (("level", "strong"), ("sphinx_level", "strong"), ("pyramid_level", "classic")):
-        levels[key] = options.get(key, default)
-        if levels[key] not in ai.KINDS:
-            raise ValueError(f"sphinx option {key}={levels[key]!r}: choose one of {', '.join(ai.KINDS)}")
-    first = options.get("first", "you" if mode == "cpu" else "sphinx")
-    if mode == "cpu":
-        if first not in ("you", "computer"):
-            raise ValueError(f"sphinx option first={first!r}: choose you or computer")
-        first = "sphinx" if first == "you" else "pyramid"
-        sphinx, pyramid = "human", levels["level"]
-    else:
-        if first not in ("sphinx", "pyramid"):
-            raise ValueError(f"sphinx option first={first!r}: choose sphinx or pyramid")
-        sphinx, pyramid = (("human", "human") if mode == "two"
-                           else (levels["sphinx_level"], levels["pyramid_level"]))
-    budget = options.get("budget")
-    if budget is not None and (not isinstance(budget, int) or budget < 1):
-        raise ValueError(f"sphinx option budget={budget!r}: a positive node count")
-    return {"mode": mode, "sphinx": sphinx, "pyramid": pyramid, "first": first, "rounds": rounds,
-            "budget": budget, "width": options.get("width", 7), "height": options.get("height", 7)}
-
 
 # (key, label, values, value labels, help line)
 ROWS = [

@@ -19,10 +19,12 @@ from __future__ import annotations
 from operator import itemgetter
 
 from handheld.games.sphinx.rules import Board, Geometry
-from handheld.games.sphinx.search import OutOfNodes
-
 
 _first = itemgetter(0)
+
+
+class OutOfNodes(Exception):
+    """A search spent its node budget (the solver's here, the Strong search's in ai/strong.py)."""
 
 
 class Solver:

@@ -1,13 +1,12 @@
-"""Drawing a SphinxMatch: cached board layer + a few sprites + text per frame."""
+"""Drawing a MatchScene: cached board layer + a few sprites + text per frame."""
 
 from __future__ import annotations
 
 import pygame
 
 from handheld.games.sphinx import art
-from handheld.games.sphinx.match_scene import (AIM, DONE, FALL, PIECES, ROUND_OVER, SLIDE, THINK,
-                                               WON)
-from handheld.ui.palette import rgb
+from handheld.games.sphinx.layout import CELL, PIECE, SLIDER_Y, cell_xy, slider_x
+from handheld.games.sphinx.phases import AIM, DONE, FALL, PIECES, ROUND_OVER, SLIDE, THINK, WON
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
 
@@ -32,7 +31,7 @@ def _layer(scene, surface) -> pygame.Surface:
         for col in range(scene.width):
             for row in range(board.column_height(col)):
                 owner = board.cell(col, row)
-                bg.blit(art.piece(scene.piece_of_player(owner)), art.cell_xy(scene.width, scene.height, col, row))
+                bg.blit(art.piece(scene.piece_of_player(owner)), cell_xy(scene.width, scene.height, col, row))
         draw_title(bg, "THE INSCRUTABLE SPHINX", f"ROUND {scene.round} OF {scene.opts['rounds']}")
         _draw_panels(scene, bg)
         layer.surface = bg
@@ -51,7 +50,7 @@ def who(scene, piece: str) -> str:
 def _draw_panels(scene, bg) -> None:
     for i, piece in enumerate(PIECES):
         x = 40 if i == 0 else 280
-        bg.blit(art.piece(piece), (x - art.PIECE // 2, 40))
+        bg.blit(art.piece(piece), (x - PIECE // 2, 40))
         draw_text(bg, x, 62, NAMES[piece], "gold", align="center")
         draw_text(bg, x, 74, who(scene, piece), "silver", "small", align="center")
         draw_text(bg, x, 86, "ROUNDS WON", "slate", "small", align="center")
@@ -74,9 +73,9 @@ def draw_match(scene, surface) -> None:
     w, h = scene.width, scene.height
     if scene.phase in (AIM, THINK, SLIDE):
         dim = scene.phase == AIM and not scene.board.can_play(scene.cursor)
-        surface.blit(art.piece(piece, dim), (scene.slide_x, art.SLIDER_Y))
+        surface.blit(art.piece(piece, dim), (scene.slide_x, SLIDER_Y))
     elif scene.phase == FALL:
-        surface.blit(art.piece(piece), (art.slider_x(w, scene.target), scene.fall_y))
+        surface.blit(art.piece(piece), (slider_x(w, scene.target), scene.fall_y))
     if scene.phase == THINK:
         x = 40 if piece == "sphinx" else 280
         draw_thinking(surface, x - 7, 126, scene.tick)
@@ -84,8 +83,8 @@ def draw_match(scene, surface) -> None:
         if scene.phase != WON or (scene.phase_tick // 10) % 2 == 0:
             ring = art.ring("flash")
             for col, row in scene.winning_cells():
-                x, y = art.cell_xy(w, h, col, row)
-                surface.blit(ring, (x - (art.CELL - art.PIECE) // 2 - 1, y - (art.CELL - art.PIECE) // 2 - 1))
+                x, y = cell_xy(w, h, col, row)
+                surface.blit(ring, (x - (CELL - PIECE) // 2 - 1, y - (CELL - PIECE) // 2 - 1))
     _window.draw(surface, _lines(scene, piece))
 
 

@@ -14,7 +14,8 @@ the CLI. Both give the same move.
 
 from __future__ import annotations
 
-from handheld.games.sphinx.rules import Board, Geometry, winning_squares
+from handheld.games.sphinx.rules import Board, Geometry
+from handheld.games.sphinx.solver import OutOfNodes
 
 WIN = 1_000_000
 MATE_ZONE = WIN - 10_000
@@ -22,10 +23,6 @@ EXACT, LOWER, UPPER = 0, 1, 2
 DEFAULT_NODES = 4000
 THREAT_GOOD = 40        # static score of a threat on a row whose parity suits its owner
 THREAT_OTHER = 4        # ... and of any other threat
-
-
-class OutOfNodes(Exception):
-    pass
 
 
 def column_of(bit: int, geo: Geometry) -> int:

@@ -1,5 +1,8 @@
 """The three computer players behind one interface: (board, rng, budget) -> column.
 
+Classic is ai/classic.py, Strong is ai/strong.py, Perfect (the exact solver
+with a Strong fallback) is here.
+
 Every player also has a generator form, `thinker(kind, board, rng, budget,
 slice_nodes)`, which yields every `slice_nodes` search nodes and returns the
 column; scenes advance it a slice per tick so the screen never freezes, and
@@ -8,17 +11,17 @@ the same column for the same position, rng state and budget.
 
 Budgets are search nodes:
   classic  none (one look per column)
-  strong   `budget` nodes of depth-limited negamax (search.py)
+  strong   `budget` nodes of depth-limited negamax (ai/strong.py)
   perfect  up to `budget` nodes of the exact solver (solver.py); if it cannot
            prove the position within them, a Strong search of `budget` nodes.
 """
 
 from __future__ import annotations
 
-from handheld.games.sphinx.classic import classic_move
+from handheld.games.sphinx.ai.classic import classic_move
+from handheld.games.sphinx.ai.strong import DEFAULT_NODES, StrongSearch, root_forced
 from handheld.games.sphinx.rules import Board
-from handheld.games.sphinx.search import DEFAULT_NODES, OutOfNodes, StrongSearch, root_forced
-from handheld.games.sphinx.solver import Solver
+from handheld.games.sphinx.solver import OutOfNodes, Solver
 
 KINDS = ("classic", "strong", "perfect")
 LABELS = {"classic": "CLASSIC 1987", "strong": "STRONG", "perfect": "PERFECT"}
@@ -84,15 +87,3 @@ def finish(gen) -> int:
 def choose(kind: str, board: Board, rng, budget: int | None = None) -> int:
     """`kind`'s column for `board`, computed to the end."""
     return finish(thinker(kind, board, rng, budget))
-
-
-def classic(board: Board, rng, budget=None) -> int:
-    return choose("classic", board, rng, budget)
-
-
-def strong(board: Board, rng, budget: int = DEFAULT_NODES) -> int:
-    return choose("strong", board, rng, budget)
-
-
-def perfect(board: Board, rng, budget: int = DEFAULT_NODES) -> int:
-    return choose("perfect", board, rng, budget)
