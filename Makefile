@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow bench venv clean
+.PHONY: run test test-slow bench fuzz venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,12 +28,17 @@ test-slow: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/handheld bench $(ARGS)
 
+# a million ticks of random input, combos, idle and hot-plug through the headless
+# cabinet (handheld/fuzz.py); e.g. ARGS="--seed 5 --seeds 10 --keep out/fuzz"
+fuzz: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.fuzz --ticks 1000000 $(ARGS)
+
 clean:
 	rm -rf $(VENV) build *.egg-info
 
 # The same tests on Debian bookworm's own python3-pygame 2.1.2 / numpy 1.24 /
 # python3-evdev (what Raspberry Pi OS ships). Needs: apt install python3-pygame
-# python3-numpy python3-evdev python3-pytest
+# python3-numpy python3-evdev python3-tomlkit python3-pytest
 test-bookworm:
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pytest -q $(ARGS)
 

@@ -12,16 +12,18 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from handheld import __version__  # noqa: E402
-from handheld.cliargs import whole_number  # noqa: E402
+from handheld.cliargs import seconds, whole_number, whole_number_in  # noqa: E402
 from handheld.games.registry import GAMES  # noqa: E402
 
 DISPLAYS = ("auto", "window", "kmsdrm", "fbdev", "headless")
+MAX_SCREENSHOT_SCALE = 16     # 5120x3840: already larger than any screen a PNG is looked at on
 
 
 def _add_display_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--display", choices=DISPLAYS, help="where to draw (default: config, else auto)")
     p.add_argument("--fbdev", metavar="PATH", help="framebuffer device for --display fbdev (default /dev/fb0)")
-    p.add_argument("--scale", type=int, metavar="N", help="whole-number scale (default: largest that fits)")
+    p.add_argument("--scale", type=whole_number_in(0, 8), metavar="N",
+                   help="whole-number scale 1-8; 0 or unset: largest that fits")
 
 
 def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
@@ -38,7 +40,7 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
                           "(the service uses this)")
     run.add_argument("--game", choices=list(GAMES), help="open this game straight away")
     run.add_argument("--config", metavar="PATH", help="settings file (default: $HANDHELD_CONFIG or ~/.config/handheld/handheld.toml)")
-    run.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds (headless default: 30)")
+    run.add_argument("--seconds", type=seconds, metavar="S", help="stop after S seconds (headless default: 30)")
     run.add_argument("--shots", metavar="DIR", default="out/headless", help="headless: save screenshots here (default out/headless)")
     run.add_argument("--seed", type=whole_number, help="base seed for matches and demos")
     run.set_defaults(func=cmd_run)
@@ -46,7 +48,8 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
     sp = sub.add_parser("selfplay", help="one whole match between computer players, headless, at full speed")
     sp.add_argument("game", choices=list(GAMES))
     sp.add_argument("--seed", type=whole_number, default=1)
-    sp.add_argument("--players", type=int, metavar="N", help="number of computer players (games with 2-4)")
+    sp.add_argument("--players", type=whole_number_in(2, 4), metavar="N",
+                    help="number of computer players, 2-4 (games for more than two)")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_selfplay)
 
@@ -59,8 +62,10 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
     sh = sub.add_parser("screenshot", help="render a scene headless to a PNG")
     sh.add_argument("target", metavar="GAME[:SCENE]", help="menu, menu:title, menu:attract, or a game id with an optional scene")
     sh.add_argument("--seed", type=whole_number, default=1)
-    sh.add_argument("--ticks", type=int, default=0, metavar="T", help="run T ticks before taking the picture")
-    sh.add_argument("--scale", type=int, default=1, metavar="N", help="enlarge the PNG by N")
+    sh.add_argument("--ticks", type=whole_number_in(0, 10**6), default=0, metavar="T",
+                    help="run T ticks before taking the picture")
+    sh.add_argument("--scale", type=whole_number_in(1, MAX_SCREENSHOT_SCALE), default=1, metavar="N",
+                    help=f"enlarge the PNG by N (1-{MAX_SCREENSHOT_SCALE})")
     sh.add_argument("--out", required=True, metavar="FILE.png")
     sh.set_defaults(func=cmd_screenshot)
 
@@ -75,7 +80,7 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
 
     it = sub.add_parser("input-test", help="show every input device and action live")
     _add_display_args(it)
-    it.add_argument("--seconds", type=float, metavar="S", help="stop after S seconds")
+    it.add_argument("--seconds", type=seconds, metavar="S", help="stop after S seconds")
     it.add_argument("--config", metavar="PATH")
     it.set_defaults(func=cmd_input_test)
 
@@ -93,6 +98,24 @@ def build_parser(game_command: str | None = None) -> argparse.ArgumentParser:
             load_game(game_id).add_cli(gp)
         gp.set_defaults(func=lambda args, p=gp: _usage(p))
     return parser
+
+
+def synopsis(width: int = 88) -> str:
+    """One usage block per command, as README's 'Command line' shows them (a
+    test keeps the two the same; print this to refresh the README)."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    blocks = []
+    for name, p in sub.choices.items():
+        if name in GAMES:
+            continue
+        nested = [a for a in p._actions if isinstance(a, argparse._SubParsersAction)]
+        for q in (nested[0].choices.values() if nested else [p]):
+            fmt = argparse.HelpFormatter(q.prog, width=width)
+            fmt.add_usage(None, q._actions, q._mutually_exclusive_groups, prefix="")
+            blocks.append(fmt.format_help().strip())
+    blocks.append("handheld GAME ...   a game's own tools, e.g. handheld sphinx solve 4453")
+    return "\n".join(blocks)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:

@@ -7,21 +7,26 @@ Layers, later wins:
      $XDG_CONFIG_HOME/handheld/handheld.toml. The settings menu saves here.
 
 A broken file or a bad value never stops the cabinet: it is reported in one
-line naming the key and the default is used. Saving is atomic (temporary file,
-fsync, rename), so a power cut leaves either the old or the new file.
+line naming the key (or the file) and the default is used.
+
+Saving edits the main file through tomlkit: only the keys set since
+loading change; comments, order, unknown keys and the file mode stay. A main
+file that does not parse is never overwritten (save raises ConfigNotSaved and
+the settings screen says so), since writing over it would lose what the user
+typed. Saving is atomic (temporary file, fsync, rename), so a power cut leaves
+either the old or the new file.
 """
 
 from __future__ import annotations
 
 import copy
-import glob
 import logging
 import os
-import tempfile
-import tomllib
 from pathlib import Path
 
-from handheld.tomlwrite import dumps
+from handheld import tomlfile
+from handheld.atomic import atomic_write
+from handheld.tomlfile import TomlFileError
 
 log = logging.getLogger("handheld.config")
 
@@ -65,6 +70,14 @@ SCHEMA: dict[str, tuple] = {
 
 # Sections whose contents are validated by their owner rather than SCHEMA.
 FREE_SECTIONS = ("input", "games")
+# Warnings reported per file: a file of thousands of unknown keys is one mistake.
+MAX_WARNINGS_PER_FILE = 20
+
+
+class ConfigNotSaved(Exception):
+    """The main file exists but cannot be edited safely; str() says why in one line."""
+
+    screen_text = "CONFIG FILE HAS AN ERROR - NOT SAVED"
 
 
 def default_config_path() -> Path:
@@ -83,14 +96,14 @@ def state_dir() -> Path:
     return Path(base) / "handheld"
 
 
-def _flatten(data: dict, prefix: str = "") -> dict:
+def _flatten(data: dict) -> dict:
+    """{section: {key: v}} -> {"section.key": v}; every schema key has two parts."""
     out = {}
-    for k, v in data.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, dict) and key not in FREE_SECTIONS and not key.startswith("games."):
-            out.update(_flatten(v, key + "."))
+    for section, v in data.items():
+        if isinstance(v, dict):
+            out.update((f"{section}.{k}", value) for k, value in v.items())
         else:
-            out[key] = v
+            out[section] = v
     return out
 
 
@@ -112,33 +125,39 @@ class Config:
         self.warnings: list[str] = []
         self._values = {k: v for k, (v, _check) in SCHEMA.items()}
         self._free: dict[str, dict] = {s: {} for s in FREE_SECTIONS}
-        self._saved: dict = {}          # what the main file holds (and what save writes)
+        self._changes: dict = {}        # key -> value set since loading (what save writes)
 
     @classmethod
-    def load(cls, path: Path | str | None = None, boot_path: Path | None = BOOT_CONFIG) -> "Config":
+    def load(cls, path: Path | str | None = None, boot_path: Path | None = BOOT_CONFIG,
+             log_warnings: bool = True) -> "Config":
+        """Read the files; each problem is a line in .warnings (and the log,
+        unless the caller reports them itself, as the doctor does)."""
         cfg = cls(Path(path) if path else None, boot_path)
         if boot_path is not None:
             cfg._apply(cfg._read(Path(boot_path)), str(boot_path))
-        own = cfg._read(cfg.path)
-        cfg._saved = own
-        cfg._apply(own, str(cfg.path))
-        for w in cfg.warnings:
+        cfg._apply(cfg._read(cfg.path), str(cfg.path))
+        for w in cfg.warnings if log_warnings else ():
             log.warning("%s", w)
         return cfg
 
     def _read(self, path: Path) -> dict:
         try:
-            with open(path, "rb") as f:
-                return tomllib.load(f)
+            return tomlfile.load(path)
         except FileNotFoundError:
             return {}
-        except tomllib.TOMLDecodeError as e:
-            self.warnings.append(f"{path}: not valid TOML ({e}); using defaults for it — fix or delete the file")
-        except OSError as e:
-            self.warnings.append(f"{path}: cannot read ({e.strerror}); using defaults for it")
+        except TomlFileError as e:
+            self.warnings.append(f"{e} (defaults used for it)")
         return {}
 
     def _apply(self, data: dict, source: str) -> None:
+        before = len(self.warnings)
+        self._apply_all(data, source)
+        extra = len(self.warnings) - before - MAX_WARNINGS_PER_FILE
+        if extra > 0:
+            del self.warnings[before + MAX_WARNINGS_PER_FILE:]
+            self.warnings.append(f"{source}: {extra} more problems not listed; fix the ones above first")
+
+    def _apply_all(self, data: dict, source: str) -> None:
         for section in FREE_SECTIONS:
             if section in data:
                 value = data[section]
@@ -198,14 +217,7 @@ class Config:
             node[parts[-1]] = copy.deepcopy(value)
         else:
             raise KeyError(f"unknown setting {key!r}")
-        parts = key.split(".")
-        node = self._saved
-        for p in parts[:-1]:
-            nxt = node.get(p)
-            if not isinstance(nxt, dict):
-                nxt = node[p] = {}
-            node = nxt
-        node[parts[-1]] = copy.deepcopy(value)
+        self._changes[key] = copy.deepcopy(value)
 
     def as_dict(self) -> dict:
         out = _unflatten(self._values)
@@ -213,8 +225,16 @@ class Config:
         return out
 
     def save(self) -> None:
-        """Write the main file atomically with everything set there so far."""
-        atomic_write(self.path, dumps(self._saved))
+        """Write the keys set since loading into the main file, leaving the rest
+        of it as the user wrote it. Raises ConfigNotSaved if the file on disk
+        cannot be read or parsed (it is left untouched), OSError if the write fails."""
+        try:
+            doc = tomlfile.load_document(self.path)
+        except TomlFileError as e:
+            raise ConfigNotSaved(str(e)) from None
+        for key, value in self._changes.items():
+            tomlfile.set_value(doc, key, value)
+        atomic_write(self.path, tomlfile.dumps(doc))
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -225,39 +245,3 @@ def _merge(base: dict, over: dict) -> dict:
         else:
             out[k] = copy.deepcopy(v)
     return out
-
-
-def atomic_write(path: Path | str, text: str) -> None:
-    """Replace `path` with `text` so that readers (and a power cut) see the old
-    file or the new one, never a mix: temp file in the same directory, fsync,
-    rename, fsync the directory. A power cut before the rename leaves its temp
-    file behind; the next write sweeps such leftovers away."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    prefix = f".{path.name}."
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    for leftover in path.parent.glob(f"{glob.escape(prefix)}*.tmp"):
-        try:
-            leftover.unlink()
-        except OSError:
-            pass
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)

@@ -86,6 +86,10 @@ def run_once(args) -> int:
     config = Config.load(args.config)
     kiosk = bool(args.kiosk or config.get("cabinet.kiosk"))
     backend = args.display or config.get("display.backend")
+    problem = _cannot_run(backend, args)
+    if problem:
+        print(f"handheld: error: {problem}", file=sys.stderr)
+        return 2
     try:
         display = open_display(backend, scale=args.scale if args.scale is not None else config.get("display.scale"),
                                fbdev=args.fbdev or config.get("display.fbdev"),
@@ -115,6 +119,19 @@ def run_once(args) -> int:
     return 0
 
 
+def _cannot_run(backend: str, args) -> str | None:
+    """What makes this run pointless before anything opens, in one line."""
+    if backend == "window" and not os.environ.get("SDL_VIDEODRIVER"):
+        from handheld.display.sdl import WindowDisplay
+
+        if not WindowDisplay.available()[0]:   # SDL would draw into an invisible off-screen window
+            return ("--display window needs a desktop session (DISPLAY or WAYLAND_DISPLAY) and there is none; "
+                    "use --display fbdev, kmsdrm or headless")
+    if backend == "headless" and args.game:
+        return "--game needs a screen and players; headless, try `handheld selfplay GAME` or `handheld screenshot GAME`"
+    return None
+
+
 def _run_headless(cabinet, args) -> int:
     """No screen here: show what the cabinet would, by running its attract
     mode for a bounded time and saving a screenshot every few seconds."""
@@ -124,7 +141,15 @@ def _run_headless(cabinet, args) -> int:
 
     seconds = args.seconds if args.seconds is not None else HEADLESS_DEFAULT_SECONDS
     shots = Path(args.shots)
-    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        shots.mkdir(parents=True, exist_ok=True)
+        probe = shots / ".handheld-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        print(f"handheld: error: cannot save screenshots in {shots} ({e.strerror or e}); "
+              f"give --shots a writable folder", file=sys.stderr)
+        return 2
     print(f"handheld: no display found; running the attract mode headless for {seconds:g} s, "
           f"screenshots in {shots}/", file=sys.stderr)
     cabinet.render()

@@ -64,9 +64,18 @@ def take_screenshot(args) -> int:
     if args.scale and args.scale > 1:
         surface = pygame.transform.scale(surface, (surface.get_width() * args.scale, surface.get_height() * args.scale))
     try:
-        pygame.image.save(surface, args.out)
+        save_png(surface, args.out)
     except (pygame.error, OSError) as e:
         print(f"handheld: error: cannot write {args.out}: {e}", file=sys.stderr)
         return 2
     print(args.out)
     return 0
+
+
+def save_png(surface, out) -> None:
+    """Write a PNG whole or not at all (an interrupted run leaves no half picture)."""
+    import pygame
+
+    from handheld.atomic import replace_atomically
+
+    replace_atomically(out, lambda tmp: pygame.image.save(surface, tmp), suffix=".png")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from handheld.config import ConfigNotSaved
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
 from handheld.ui.palette import rgb
@@ -46,6 +47,9 @@ class SettingsScene(Scene):
         try:
             cfg.save()
             self.message = "SAVED"
+        except ConfigNotSaved as e:
+            self.message = ConfigNotSaved.screen_text
+            log.warning("settings not saved: %s", e)
         except OSError as e:
             self.message = "CANNOT SAVE SETTINGS"
             log.warning("cannot save settings to %s: %s", cfg.path, e.strerror)

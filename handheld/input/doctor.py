@@ -240,7 +240,7 @@ def main(args) -> int:
     config = None
     try:
         from handheld.config import Config
-        config = Config.load(getattr(args, "config", None))
+        config = Config.load(getattr(args, "config", None), log_warnings=False)   # listed below, once
     except Exception as e:  # keep the doctor useful even with a broken runtime
         print(f"FAIL config: cannot load ({e})")
     report = check(config, getattr(args, "probe", None) or Probe())

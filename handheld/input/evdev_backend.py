@@ -22,6 +22,10 @@ from handheld.input import evdevmap as em
 from handheld.input.evdevmap import EV_ABS, EV_KEY, EV_SYN, SYN_DROPPED
 
 SCAN_EVERY_S = 1.0
+# A node we ignore (a mouse, a keyboard beside a window) is looked at again now
+# and then: unplugged and replaced between two scans, its event number may now
+# belong to a stick, which would otherwise stay dead.
+RECHECK_IGNORED_S = 5.0
 
 
 def list_event_nodes() -> list[str]:
@@ -108,6 +112,7 @@ class EvdevBackend:
         self.open: list[Device] = []
         self._by_path: dict[str, Device] = {}
         self.ignored: dict[str, str] = {}       # path -> why (mouse, keyboard in a window...)
+        self._ignored_at: dict[str, float] = {}  # path -> when it was last looked at
         self.failed: dict[str, str] = {}        # path -> one-line error (logged once)
         self.remembered: dict[str, int] = {}    # identity -> player, across unplugs
         self.capture = None                     # callable(device, type, code, value) for mapping
@@ -128,6 +133,10 @@ class EvdevBackend:
         for table in (self.ignored, self.failed):
             for p in [p for p in table if p not in listed]:
                 del table[p]
+        for p, since in list(self._ignored_at.items()):
+            if p not in self.ignored or now - since >= RECHECK_IGNORED_S:
+                self.ignored.pop(p, None)
+                del self._ignored_at[p]
         added = []
         for path in paths:
             if path in self._by_path or path in self.ignored:
@@ -135,6 +144,8 @@ class EvdevBackend:
             d = self._open(path)
             if d is not None:
                 added.append(d)
+            elif path in self.ignored:
+                self._ignored_at[path] = now
         for d in sorted(added, key=lambda d: d.identity):
             self._assign(d)
             self._build_map(d)

@@ -16,6 +16,9 @@ the input manager's capture hook and never blocks.
 
 from __future__ import annotations
 
+import logging
+
+from handheld.config import ConfigNotSaved
 from handheld.input.actions import ALL_ACTIONS, Action, InputFrame
 from handheld.input.evdevmap import EV_ABS, EV_KEY, code_name
 from handheld.scene import Scene
@@ -23,8 +26,11 @@ from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_title
 
+log = logging.getLogger("handheld.input.mapping")
+
 HOLD_TICKS = 60          # a second held: pick the device / skip an action
 DETECT_PERCENT = 50      # an axis counts as pushed past half its range
+IDLE_LEAVE_TICKS = 60 * 60   # a minute with no input from anything: leave without saving
 
 
 class MappingScene(Scene):
@@ -42,6 +48,8 @@ class MappingScene(Scene):
         self.message = ""
         self.tick = 0
         self.select_ticks = 0
+        self.idle_ticks = 0
+        self.lost = False        # the device being set up was unplugged
         manager.capture = self._capture
 
     # --- raw events from the evdev backend ---------------------------------
@@ -62,6 +70,16 @@ class MappingScene(Scene):
     def update(self, frame: InputFrame) -> None:
         self.tick += 1
         events, self.pending = self.pending, []
+        busy = events or frame.any_held() or frame.any_pressed()
+        self.idle_ticks = 0 if busy else self.idle_ticks + 1
+        if self.idle_ticks >= IDLE_LEAVE_TICKS:
+            self._leave()
+            return
+        if self.device is not None and self.stage in ("map", "confirm") and not self._follow_device():
+            sel = frame.merged().pressed
+            if sel & (Action.SELECT | Action.ALT):
+                self._leave()
+            return
         released = []
         for dev, code, down in events:
             table = self.held.setdefault(dev, {})
@@ -98,6 +116,21 @@ class MappingScene(Scene):
                 if 0 < self.select_ticks < HOLD_TICKS // 2:
                     self._leave()
                 self.select_ticks = 0
+
+    def _follow_device(self) -> bool:
+        """Is the device being set up still there? Unplugged and plugged back
+        (a new node, a new object) it is picked up again where it left off."""
+        evdev = getattr(self.manager, "evdev", None)
+        if evdev is None or self.device in evdev.open:
+            self.lost = False
+            return True
+        again = next((d for d in evdev.open if d.identity == self.device.identity), None)
+        if again is None:
+            self.lost = True
+            return False
+        self.device, self.lost = again, False
+        self.held = {again: {}}
+        return True
 
     def _start(self, dev) -> None:
         self.device = dev
@@ -168,6 +201,11 @@ class MappingScene(Scene):
         try:
             config.set("input.devices", devices)
             config.save()
+        except ConfigNotSaved as e:
+            log.warning("controls not saved: %s", e)
+            self.message = ConfigNotSaved.screen_text
+            self.stage = "confirm"
+            return
         except OSError as e:
             self.message = f"SAVE FAILED: {e.strerror or e}"[:39]
             self.stage = "confirm"
@@ -187,6 +225,9 @@ class MappingScene(Scene):
     def prompt(self) -> list[str]:
         if self.stage == "detect":
             return ["HOLD ANY BUTTON ON THE DEVICE", "YOU WANT TO SET UP", "", "TAP SELECT: LEAVE"]
+        if self.lost:
+            return [f"{self.device.name[:27].upper()} UNPLUGGED", "PLUG IT BACK IN TO GO ON", "",
+                    "TAP SELECT ON ANOTHER PAD: LEAVE"]
         if self.stage == "map":
             name = ALL_ACTIONS[self.step].name
             return [f"PRESS {name}", "HOLD ANY BUTTON TO SKIP", self.message, self.device.name[:39]]

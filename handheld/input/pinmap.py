@@ -18,9 +18,9 @@ fix, and the good pins are kept.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 
+from handheld import tomlfile
 from handheld.input.actions import Action
 from handheld.input.evdevmap import parse_action
 
@@ -147,12 +147,9 @@ def parse_pinmap(data: dict, where: str = "pin map") -> tuple[PinMap, list[str]]
 
 def load_pinmap(path) -> tuple[PinMap, list[str]]:
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
+        data = tomlfile.load(path)
     except FileNotFoundError:
         raise PinMapError(f"pin map {path} not found; give the path of a TOML pin map (e.g. hw/bartop-2p.toml)") from None
-    except tomllib.TOMLDecodeError as e:
-        raise PinMapError(f"pin map {path} is not valid TOML ({e})") from None
-    except OSError as e:
-        raise PinMapError(f"cannot read pin map {path} ({e.strerror})") from None
+    except tomlfile.TomlFileError as e:
+        raise PinMapError(f"pin map {e}") from None
     return parse_pinmap(data, str(path))

@@ -3,8 +3,8 @@
 Backends (keyboard, evdev, GPIO) call `RawInput.press/release` as events
 arrive. At the start of every tick the loop calls `FrameBuilder.sample`, which
 turns what happened since the previous tick into an `InputFrame` and works out
-menu key-repeat in ticks. The raw masks per tick are all a replay needs:
-`FrameBuilder.step` rebuilds the exact same frames from them.
+menu key-repeat in ticks. Replays store the frames themselves, not these raw
+masks: key-repeat depends on ticks a match never sees (pause, menus before it).
 """
 
 from __future__ import annotations
@@ -103,19 +103,3 @@ class FrameBuilder:
 
 _DIRS = int(DIRECTIONS)   # a plain int: IntFlag arithmetic is slow on the per-tick path
 _ZEROS = [0] * 8
-
-
-def pack_raw(raw: list[tuple[int, int, int]]) -> int:
-    """One int per tick for replay files: 24 bits per player."""
-    value = 0
-    for p, (held, pressed, released) in enumerate(raw):
-        value |= (held | pressed << 8 | released << 16) << (24 * p)
-    return value
-
-
-def unpack_raw(value: int, players: int = MAX_PLAYERS) -> list[tuple[int, int, int]]:
-    out = []
-    for p in range(players):
-        v = value >> (24 * p)
-        out.append((v & 0xFF, (v >> 8) & 0xFF, (v >> 16) & 0xFF))
-    return out

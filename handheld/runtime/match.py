@@ -22,7 +22,7 @@ KEEP_REPLAYS = 20
 
 class MatchRunner(Scene):
     """Hosts `game.match_scene(...)`. Frames reach the match unchanged except
-    while paused; the raw input of every tick the match sees is recorded."""
+    while paused; every frame the match sees is recorded as it saw it."""
 
     def __init__(self, ctx, game, options: dict, seed: int):
         self.ctx, self.game, self.options, self.seed = ctx, game, dict(options), seed
@@ -40,7 +40,7 @@ class MatchRunner(Scene):
         if frame.any_pressed(Action.START):
             self._open_menu("pause")
             return
-        self.replay.record(_raw_of(frame))
+        self.replay.record(frame)
         self.match.update(frame)
         if self.match.finished:
             self._finish()
@@ -108,10 +108,6 @@ class MatchRunner(Scene):
                 p.unlink()
         except OSError as e:
             log.warning("could not save replay in %s: %s", folder, e.strerror)
-
-
-def _raw_of(frame: InputFrame) -> list[tuple[int, int, int]]:
-    return [(p.held, p.pressed, p.released) for p in frame.players]
 
 
 def start_match(ctx, game, options: dict, seed: int | None = None) -> MatchRunner:

@@ -1,6 +1,6 @@
 from handheld.input.actions import Action, frame_from_masks
-from handheld.input.raw import (REPEAT_DELAY_TICKS, REPEAT_EVERY_TICKS, FrameBuilder, RawInput,
-                                pack_raw, unpack_raw)
+from handheld.input.raw import REPEAT_DELAY_TICKS, REPEAT_EVERY_TICKS, FrameBuilder, RawInput
+from handheld.runtime.replay import pack_frame, unpack_frame
 
 
 def test_tap_shorter_than_a_tick_is_seen():
@@ -38,6 +38,6 @@ def test_diagonal_from_two_directions():
     assert frame[3].stick() == (0, 0)
 
 
-def test_pack_round_trip():
-    raw = [(3, 1, 0), (0, 16, 16), (255, 0, 0), (0, 0, 128)]
-    assert unpack_raw(pack_raw(raw)) == raw
+def test_replay_frame_packing_round_trips_every_mask_of_every_player():
+    frame = frame_from_masks((3, 1, 0, 1), (0, 16, 16, 0), (255, 0, 0, 255), (0, 0, 128, 64))
+    assert unpack_frame(pack_frame(frame)) == frame

@@ -1,7 +1,7 @@
 """Practice duels, the bestiary, and the arena bench scene.
 
 PracticeScene: pick any two icons (elementals too), a shade and who plays,
-then fight one duel; FIRE fights again, ALT goes back. Player 1's stick
+then fight one duel (START gives it up); FIRE fights again, ALT goes back. Player 1's stick
 drives Light, player 2's Dark. BestiaryScene: each icon's duel numbers and
 its best and worst matchups from the shipped table.
 """
@@ -76,6 +76,9 @@ class PracticeScene(Scene):
         self.tick += 1
         if self.view is not None:
             if not self.view.finished:
+                if frame.any_pressed(Action.START):   # the arena has no clock: a way out mid-duel
+                    self.view = None
+                    return
                 self.view.update(frame[0], frame[1])
                 return
             inp = frame.merged()
@@ -147,7 +150,7 @@ class PracticeScene(Scene):
         draw_text(surface, 240, 84, f"{ls:>2} VS {ds:<2}", "white", "small")
         self.window.draw(surface, [
             "STICK: PICK AND CHANGE", "FIRE ON FIGHT: START THE DUEL",
-            ("P1 PLAYS LIGHT, P2 DARK", "silver"), ("ALT: BACK", "silver")])
+            ("P1 PLAYS LIGHT, P2 DARK", "silver"), ("ALT: BACK   START IN A DUEL: STOP", "silver")])
 
 
 class BestiaryScene(Scene):
