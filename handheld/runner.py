@@ -95,7 +95,8 @@ def run_once(args) -> int:
         return 2
     console = take_console(display)
     headless = display.name == "headless"
-    audio = NullAudio() if headless else Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100)
+    audio = NullAudio() if headless else Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100,
+                                                  config.get("sound.output"))
     register_ui_sounds(audio)
     inputs = InputManager(config, kiosk=kiosk)
     data = state_dir()
