@@ -101,7 +101,7 @@ def run_once(args) -> int:
     inputs = InputManager(config, kiosk=kiosk)
     data = state_dir()
     cabinet = Cabinet(display, inputs, audio, config, kiosk=kiosk, first_game=args.game,
-                      seed=args.seed, data_dir=data)
+                      seed=args.seed, data_dir=data, kiosk_locked=bool(args.kiosk))
     audio.play("ui.jingle")
     try:
         if headless:

@@ -276,7 +276,7 @@ def test_power_off_from_the_admin_menu(guest, tmp_path):
     shown, _ = logical(g.screendump(str(WORK / "admin.ppm")))
     REPORT["admin_menu_match"] = round(agreement(shown, want_admin, range(0, len(want_admin), 3)), 4)
     assert REPORT["admin_menu_match"] >= 0.95, "the held combo did not open the admin menu"
-    for key in ("down", "down", "down"):   # BACK, SETTINGS, QUIT, POWER OFF
+    for key in ("down", "down", "down"):   # BACK, SETTINGS, RESTART CABINET, POWER OFF
         g.sendkey(key)
         time.sleep(1)
     shown, _ = logical(g.screendump(str(WORK / "admin-power-off.ppm")))
