@@ -84,6 +84,11 @@ class Cabinet:
         if game.built:
             self.director.push(game.start_scene(self.ctx))
 
+    def attach_input(self, input_manager) -> None:
+        """Input may start after the first frame (the title is up sooner; see runner)."""
+        self.input = input_manager
+        self.ctx.input_manager = input_manager
+
     @property
     def quit_requested(self) -> bool:
         return self.ctx.quit_requested

@@ -88,9 +88,21 @@ def notify(message: str) -> bool:
     return _DEFAULT.send(message)
 
 
+_AFTER_READY: list = []
+
+
+def after_ready(callback) -> None:
+    """Call ``callback()`` once ready() has been sent (the respawn supervisor waits for
+    its first child's title this way before it warms up)."""
+    _AFTER_READY.append(callback)
+
+
 def ready(status: str = "running") -> bool:
     """Tell systemd the cabinet is up (the first frame has been presented)."""
-    return _DEFAULT.send("READY=1\nSTATUS=" + " ".join(status.split())[:200])
+    sent = _DEFAULT.send("READY=1\nSTATUS=" + " ".join(status.split())[:200])
+    while _AFTER_READY:
+        _AFTER_READY.pop(0)()
+    return sent
 
 
 def watchdog() -> bool:
