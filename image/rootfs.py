@@ -92,6 +92,8 @@ def compile_overlay(args, bootfs: str) -> None:
         sh(["dtc", "-@", "-q", "-I", "dts", "-O", "dtb", "-o", dtbo, dts])
         sh(["fdtoverlay", "-i", dtb, "-o", dtb + ".new", dtbo])
         os.replace(dtb + ".new", dtb)
+        if getattr(args, "i2s_amp", False):
+            sh(["python3", os.path.join(HERE, "i2samp.py"), dtb])
 
 
 def check_sound(root: str) -> None:
