@@ -60,8 +60,10 @@ deb:
 image: deb
 	python3 image/build.py --deb $(DIST)/handheld_$(DEB_VERSION)_all.deb --out $(DIST) $(ARGS)
 
-# boots the built image under qemu-system-aarch64 and checks it from the host (slow);
+# boots the built image under qemu-system-aarch64 and checks it from the host (slow),
+# then writes the figures it measured into docs/boot.md (image/boot_report.py);
 # ARGS replaces the default -q (e.g. ARGS=-v, ARGS="-v -k maintenance")
 image-test: ARGS ?= -q
 image-test: $(STAMP)
-	HANDHELD_IMAGE_TEST=1 $(PY) -m pytest -m slow tests/boot $(ARGS)
+	HANDHELD_IMAGE_TEST=1 $(PY) -m pytest -m slow tests/boot $(ARGS); status=$$?; \
+		$(PY) image/boot_report.py && exit $$status

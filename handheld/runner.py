@@ -108,6 +108,8 @@ def run_once(args) -> int:
         cabinet.render()
     inputs = InputManager(config, kiosk=kiosk)
     cabinet.attach_input(inputs)
+    if cabinet.notify:
+        cabinet.notify.watchdog()         # opening the devices may have taken a while
     audio.play("ui.jingle")
     try:
         if headless:
