@@ -7,7 +7,8 @@ process) pays for them once and then only waits; a crashed or killed cabinet is
 replaced by a fork of the warm parent, which just opens the display and draws.
 The first child is forked cold, before the parent warms up, so the title is not
 kept waiting: the parent imports (``warm_up``) once that child has sent READY=1,
-or has died.
+or has died, and logs "warmed up". A child that dies before then is replaced only
+after the warm-up (a few seconds under QEMU).
 
 What the child's end means:
 
@@ -146,6 +147,8 @@ class Supervisor:
             warm_up()
         except Exception as exc:  # a respawn is then a little slower, nothing worse
             log.warning("warm-up failed (%s); respawned cabinets import for themselves", exc)
+            return
+        log.info("supervisor %d: warmed up: a cabinet that dies now is replaced at once", os.getpid())
 
     def _crashed_too_often(self) -> bool:
         now = self.clock()

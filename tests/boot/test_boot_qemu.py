@@ -222,8 +222,20 @@ def signal_and_time_first_frame(g, victim, signal="-9"):
     raise AssertionError(f"no first frame after kill {signal} {victim}")
 
 
+def wait_warmed_up(g, main, timeout=180):
+    """The supervisor warms up after its first child's first frame; a respawn is warm after."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        _, log = g.run(f"journalctl -b -u handheld --no-pager -q -g 'supervisor {main}: warmed up'")
+        if "warmed up" in log:
+            return
+        time.sleep(1)
+    raise AssertionError(f"supervisor {main} never warmed up")
+
+
 def test_kill_9_of_the_game_is_back_on_screen_within_3s(guest):
     main = wait_active(guest)
+    wait_warmed_up(guest, main)
     game = cabinet_pid(guest)
     assert game != main                     # the supervisor forks the cabinet (--respawn)
     seconds, new = signal_and_time_first_frame(guest, game)

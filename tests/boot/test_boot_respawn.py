@@ -193,6 +193,12 @@ def test_killed_cabinet_is_back_on_screen_faster_than_a_cold_start(tmp_path):
         first, at = _ready_pid(notify)
         cold = at - started
         assert first != proc.pid               # the cabinet runs in a child of the main process
+        # the supervisor imports for later respawns after the first child's title is up
+        seen = ""
+        while "warmed up" not in seen:
+            line = proc.stderr.readline()
+            assert line, "the supervisor ended before it warmed up: " + seen
+            seen += line
         os.kill(first, signal.SIGKILL)
         killed = time.monotonic()
         second, back = _ready_pid(notify)
@@ -207,7 +213,7 @@ def test_killed_cabinet_is_back_on_screen_faster_than_a_cold_start(tmp_path):
             proc.kill()
         _, err = proc.communicate(timeout=10)
         notify.close()
-    assert f"cabinet process {first} ended with signal 9 (SIGKILL); starting a new one" in err
+    assert f"cabinet process {first} ended with signal 9 (SIGKILL); starting a new one" in seen + err
     print(f"cold start to first frame {cold:.2f} s; kill -9 to first frame {warm:.2f} s")
 
 
