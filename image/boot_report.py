@@ -39,7 +39,7 @@ def exposure(report: dict) -> str:
 
 
 def chain(report: dict) -> str:
-    lines = [ln for ln in report.get("critical_chain", "").splitlines() if "@" in ln or "+" in ln]
+    lines = [ln for ln in report.get("critical_chain", "").splitlines() if re.search(r"[@+]\d", ln)]
     steps = [re.sub(r"^[\s└─│]+", "", ln).strip() for ln in lines]
     return " <- ".join(f"`{s}`" for s in steps[:6]) + (" <- ..." if len(steps) > 6 else "")
 

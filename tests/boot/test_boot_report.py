@@ -14,7 +14,9 @@ REPORT = {
     "security_exposure": "→ Overall exposure level for handheld.service: 0.7 SAFE 😀",
     "sound_log": "Nov 23 handheld python3[269]: handheld: no sound card: silent",
     "kill9_game_to_first_frame_s": 1.2, "title_pixel_match": 1.0,
-    "critical_chain": "handheld.service +3.9s\n└─sysinit.target @12.1s\n  └─local-fs.target @11.0s",
+    "critical_chain": ('The time when unit became active or started is printed after the "@" character.\n'
+                       'The time the unit took to start is printed after the "+" character.\n\n'
+                       "handheld.service +3.9s\n└─sysinit.target @12.1s\n  └─local-fs.target @11.0s"),
 }
 
 
