@@ -45,7 +45,8 @@ class Cabinet:
     """One running cabinet. `tick()` and `render()` are what the loop calls."""
 
     def __init__(self, display, input_manager, audio, config, kiosk: bool = False,
-                 first_game: str | None = None, seed: int | None = None, data_dir=None):
+                 first_game: str | None = None, seed: int | None = None, data_dir=None,
+                 kiosk_locked: bool = False):
         self.display = display
         self.input = input_manager
         self.audio = audio
@@ -54,6 +55,7 @@ class Cabinet:
         self.surface = logical_surface()
         self.director = Director()
         self.ctx = Context(director=self.director, audio=audio, settings=config, kiosk=kiosk,
+                           kiosk_locked=kiosk_locked,
                            seed=seed if seed is not None else time.time_ns() % 1_000_000_007,
                            data_dir=str(data_dir) if data_dir else None)
         self.ctx.input_manager = input_manager
@@ -81,6 +83,11 @@ class Cabinet:
         self.director.push(MenuScene(self.ctx))
         if game.built:
             self.director.push(game.start_scene(self.ctx))
+
+    def attach_input(self, input_manager) -> None:
+        """Input may start after the first frame (the title is up sooner; see runner)."""
+        self.input = input_manager
+        self.ctx.input_manager = input_manager
 
     @property
     def quit_requested(self) -> bool:

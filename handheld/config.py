@@ -60,6 +60,7 @@ SCHEMA: dict[str, tuple] = {
     "display.colour_blind": (False, _bool),
     "sound.enabled": (True, _bool),
     "sound.volume": (80, _int_range(0, 100)),
+    "sound.output": ("auto", _str),              # auto | hdmi | jack | usb | i2s | an ALSA card id
     "cabinet.kiosk": (False, _bool),
     "cabinet.attract_after_s": (60, _int_range(5, 3600)),
     "cabinet.idle_return_s": (180, _int_range(10, 86400)),   # kiosk: idle game -> title

@@ -18,6 +18,7 @@ class Context:
     audio: Any                        # handheld.audio.Audio: .play(name), .register(name, samples)
     settings: Any = None              # handheld.config.Config (sound, volume, colour-blind aid...)
     kiosk: bool = False
+    kiosk_locked: bool = False        # kiosk from the command line (the service): the setting can't end it
     headless: bool = False
     seed: int = 0                     # base seed; games derive match seeds from it
     data_dir: str | None = None       # where replays and stats go (None: don't write)

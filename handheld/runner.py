@@ -22,19 +22,20 @@ def run_cabinet(args) -> int:
     if getattr(args, "respawn", False):
         from handheld.system.respawn import supervise
 
-        warm_up()
         log.info("supervisor %d: the cabinet runs in a child process, respawned if it dies", os.getpid())
-        return supervise(lambda: run_once(args))
+        return supervise(lambda: run_once(args), warm_up=warm_up)
     return run_once(args)
 
 
 def warm_up() -> None:
-    """Import what every start needs, so a respawned child does not pay for it again."""
+    """Import what every start needs, so a respawned child does not pay for it again.
+    The supervisor runs this once its first child has shown the title, not before it."""
     import numpy  # noqa: F401
     import pygame  # noqa: F401
 
     import handheld.app  # noqa: F401
     import handheld.audio  # noqa: F401
+    import handheld.audio.device  # noqa: F401
     import handheld.display.fbdev  # noqa: F401
     import handheld.display.headless  # noqa: F401
     import handheld.display.sdl  # noqa: F401
@@ -99,12 +100,20 @@ def run_once(args) -> int:
         return 2
     console = take_console(display)
     headless = display.name == "headless"
-    audio = NullAudio() if headless else Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100)
+    audio = NullAudio() if headless else Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100,
+                                                  config.get("sound.output"))
     register_ui_sounds(audio)
-    inputs = InputManager(config, kiosk=kiosk)
     data = state_dir()
-    cabinet = Cabinet(display, inputs, audio, config, kiosk=kiosk, first_game=args.game,
-                      seed=args.seed, data_dir=data)
+    cabinet = Cabinet(display, None, audio, config, kiosk=kiosk, first_game=args.game,
+                      seed=args.seed, data_dir=data, kiosk_locked=bool(args.kiosk))
+    if not headless:
+        # the title on screen (and READY=1 to systemd) first: importing evdev and opening
+        # every input device takes a second or more of a cold start under QEMU
+        cabinet.render()
+    inputs = InputManager(config, kiosk=kiosk)
+    cabinet.attach_input(inputs)
+    if cabinet.notify:
+        cabinet.notify.watchdog()         # opening the devices may have taken a while
     audio.play("ui.jingle")
     try:
         if headless:

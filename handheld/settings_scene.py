@@ -7,6 +7,7 @@ import logging
 from handheld.config import ConfigNotSaved
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
+from handheld.system.service import under_service
 from handheld.ui.palette import rgb
 from handheld.ui.widgets import Menu, TextWindow, draw_title
 
@@ -34,7 +35,8 @@ class SettingsScene(Scene):
             f"VOLUME       {self._get('sound.volume', 80)}",
             f"COLOUR AID   {on(self._get('display.colour_blind', False))}",
             f"DEMO AFTER   {self._get('cabinet.attract_after_s', 60)} S",
-            f"KIOSK MODE   {on(self._get('cabinet.kiosk', False))}",
+            "KIOSK MODE   ON (LOCKED)" if self.ctx.kiosk_locked
+            else f"KIOSK MODE   {on(self._get('cabinet.kiosk', False))}",
             "CONFIGURE CONTROLS",
             "BACK",
         ]
@@ -74,6 +76,8 @@ class SettingsScene(Scene):
             self._set("display.colour_blind", not self._get("display.colour_blind", False))
         elif i == 3 and step:
             self._set("cabinet.attract_after_s", max(10, min(600, self._get("cabinet.attract_after_s", 60) + step * 10)))
+        elif i == 4 and (step or action == "select") and self.ctx.kiosk_locked:
+            self.message = "LOCKED ON BY THE SERVICE" if under_service() else "LOCKED ON BY --KIOSK"
         elif i == 4 and (step or action == "select"):
             self._set("cabinet.kiosk", not self._get("cabinet.kiosk", False))
             self.message = "KIOSK APPLIES AT NEXT START"
@@ -106,7 +110,9 @@ class AdminScene(Scene):
 
     def __init__(self, ctx):
         self.ctx = ctx
-        self.menu = Menu(["BACK TO CABINET", "SETTINGS", "QUIT TO CONSOLE", "POWER OFF"], spacing=14)
+        # under the service a cabinet that ends is started again at once: say so
+        self.quit_label = "RESTART CABINET" if under_service() else "QUIT"
+        self.menu = Menu(["BACK TO CABINET", "SETTINGS", self.quit_label, "POWER OFF"], spacing=14)
         self.message = ""
 
     def update(self, frame: InputFrame) -> None:
@@ -120,7 +126,7 @@ class AdminScene(Scene):
             self.ctx.director.pop()
         elif choice == "SETTINGS":
             self.ctx.director.push(SettingsScene(self.ctx))
-        elif choice == "QUIT TO CONSOLE":
+        elif choice == self.quit_label:
             self.ctx.quit_requested = True
         else:
             self.message = self._power_off()

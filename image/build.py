@@ -20,7 +20,8 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 
 from tools import HostError, check_host  # noqa: E402
 
@@ -39,6 +40,9 @@ def parse_args(argv):
                    help="run only these stages (repeatable; default: all)")
     p.add_argument("--pinmap", help="pin map TOML for the gpio-keys overlay "
                    "(default: image/pinmap-bartop.toml)")
+    p.add_argument("--i2s-amp", action="store_true",
+                   help="merge a MAX98357A-type I2S amplifier on GPIO 18, 19, 21 into the dtbs "
+                   "(the pin map must leave them free, e.g. --pinmap hw/handheld.toml)")
     p.add_argument("--boot-mb", type=int, default=256, help="boot partition size (MiB, 64..1024)")
     p.add_argument("--data-mb", type=int, default=64, help="writable data partition size (MiB, 16..4096)")
     p.add_argument("--no-xz", action="store_true", help="skip the .img.xz")
@@ -57,7 +61,27 @@ def parse_args(argv):
             p.error(f"--deb {args.deb}: no such .deb file (build it with `make deb`)")
     if args.pinmap and not os.path.isfile(args.pinmap):
         p.error(f"--pinmap {args.pinmap}: no such file")
+    if args.i2s_amp:
+        clash = i2s_clash(args.pinmap or os.path.join(HERE, "pinmap-bartop.toml"))
+        if clash:
+            p.error(clash)
     return args
+
+
+def i2s_clash(pinmap: str) -> str | None:
+    """One line if the pin map wires buttons to the amplifier's pins, else None."""
+    import tomllib
+
+    import gpiokeys
+    import i2samp
+
+    with open(pinmap, "rb") as fh:
+        _name, pins = gpiokeys.parse_pinmap(tomllib.load(fh))
+    both = i2samp.conflicts(p["bcm"] for p in pins)
+    if not both:
+        return None
+    return (f"--i2s-amp needs GPIO {', '.join(map(str, i2samp.I2S_PINS))} but {pinmap} wires buttons to "
+            f"GPIO {', '.join(map(str, both))}: use a pin map that leaves them free (e.g. --pinmap hw/handheld.toml)")
 
 
 def main(argv=None) -> int:

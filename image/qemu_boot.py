@@ -85,26 +85,44 @@ def kernel_cmdline(image_cmdline: str) -> str:
     return "console=ttyAMA0 " + image_cmdline
 
 
+def add_boot_file(files: dict, name: str, text: str) -> None:
+    """Put a file on the test copy's boot partition, as a builder would from a PC."""
+    path = os.path.join(os.path.dirname(files["boot.vfat"]), name)
+    with open(path, "w") as fh:
+        fh.write(text)
+    subprocess.run(["mcopy", "-o", "-i", files["boot.vfat"], path, "::/" + name], check=True)
+
+
 class Guest:
-    def __init__(self, files: dict, work: str, mem_mb: int = 1024):
+    """extra_cmdline is added to the image's cmdline.txt; with serial_socket the serial
+    console (ttyAMA0) is a unix socket the test can type into (serial_expect/serial_send)
+    instead of a log file."""
+
+    def __init__(self, files: dict, work: str, mem_mb: int = 1024, extra_cmdline: str = "",
+                 serial_socket: bool = False):
         self.work = work
         self.files = files
         self.mon_path = os.path.join(work, "monitor.sock")
         self.sh_path = os.path.join(work, "shell.sock")
         self.serial = os.path.join(work, "serial.log")
+        self.serial_path = os.path.join(work, "serial.sock") if serial_socket else None
+        self.serial_seen = b""
+        self.extra_cmdline = extra_cmdline
         self.mem_mb = mem_mb
         self.proc = None
 
     def start(self) -> None:
-        for p in (self.mon_path, self.sh_path):
-            if os.path.exists(p):
+        for p in (self.mon_path, self.sh_path, self.serial_path):
+            if p and os.path.exists(p):
                 os.remove(p)
         f = self.files
         drives = []
         for i, name in enumerate(("boot.vfat", "root.ext4", "data.ext4")):
             drives += ["-drive", f"if=none,format=raw,file={f[name]},id=d{i}",
                        "-device", f"virtio-blk-pci,drive=d{i}"]
-        cmdline = kernel_cmdline(f["cmdline"])
+        cmdline = kernel_cmdline(f["cmdline"]) + (" " + self.extra_cmdline if self.extra_cmdline else "")
+        serial = (["-chardev", f"socket,id=ser0,path={self.serial_path},server=on,wait=off",
+                   "-serial", "chardev:ser0"] if self.serial_path else ["-serial", f"file:{self.serial}"])
         argv = ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2",
                 "-m", str(self.mem_mb), "-kernel", f["vmlinuz"], "-initrd", f["initrd.img"],
                 "-append", cmdline, *drives,
@@ -113,7 +131,7 @@ class Guest:
                 "-chardev", f"socket,id=sh0,path={self.sh_path},server=on,wait=off",
                 "-device", "virtconsole,chardev=sh0",
                 "-display", "none", "-nic", "none",
-                "-serial", f"file:{self.serial}",
+                *serial,
                 "-monitor", f"unix:{self.mon_path},server=on,wait=off"]
         self.t0 = time.monotonic()
         self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=open(
@@ -127,7 +145,38 @@ class Guest:
         self.mon.connect(self.mon_path)
         self.sh = socket.socket(socket.AF_UNIX)
         self.sh.connect(self.sh_path)
+        if self.serial_path:
+            while not os.path.exists(self.serial_path):
+                time.sleep(0.2)
+            self.ser = socket.socket(socket.AF_UNIX)
+            self.ser.connect(self.serial_path)
         self._monitor_read()
+
+    # --- serial console (serial_socket=True) ------------------------------------------
+    def serial_expect(self, pattern: bytes, timeout: float = 300) -> bytes:
+        """Read the serial console until ``pattern`` (a regex) shows; -> what was read
+        since the last match. Everything read is also appended to serial.log."""
+        deadline = time.monotonic() + timeout
+        rx = re.compile(pattern)
+        while True:
+            m = rx.search(self.serial_seen)
+            if m:
+                seen, self.serial_seen = self.serial_seen[:m.end()], self.serial_seen[m.end():]
+                return seen
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {pattern!r} on the serial console: see {self.serial}")
+            self.ser.settimeout(min(left, 5))
+            try:
+                chunk = self.ser.recv(65536)
+            except socket.timeout:
+                continue
+            with open(self.serial, "ab") as fh:
+                fh.write(chunk)
+            self.serial_seen += chunk
+
+    def serial_send(self, text: str) -> None:
+        self.ser.sendall(text.encode())
 
     # --- monitor ---------------------------------------------------------------------
     def _monitor_read(self, timeout: float = 10) -> str:

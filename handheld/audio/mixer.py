@@ -50,7 +50,14 @@ class Audio(NullAudio):
         self.enabled = True
 
     @classmethod
-    def open(cls, enabled: bool = True, volume: float = 0.8):
+    def open(cls, enabled: bool = True, volume: float = 0.8, output: str = "auto"):
+        from handheld.audio.device import choose
+
+        usable, line = choose(output)
+        if line:
+            log.info(line)
+        if not usable:
+            return NullAudio()
         try:
             import pygame
 

@@ -5,6 +5,10 @@ Why fork: a cold start of Python, pygame and numpy costs seconds on a Pi Zero 2 
 and over ten under QEMU, most of it imports. The parent (the service's main
 process) pays for them once and then only waits; a crashed or killed cabinet is
 replaced by a fork of the warm parent, which just opens the display and draws.
+The first child is forked cold, before the parent warms up, so the title is not
+kept waiting: the parent imports (``warm_up``) once that child has sent READY=1,
+or has died, and logs "warmed up". A child that dies before then is replaced only
+after the warm-up (a few seconds under QEMU).
 
 What the child's end means:
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
+import select
 import signal
 import sys
 import time
@@ -62,14 +67,19 @@ def _die_with_parent() -> None:
         pass  # not Linux: an orphan is then cleaned up by the service manager
 
 
-def _child(run: Callable[[], int]) -> None:
-    """Runs in the forked child; never returns."""
+def _child(run: Callable[[], int], ready_fd: int | None = None) -> None:
+    """Runs in the forked child; never returns. With ready_fd, one byte is written
+    there after the first frame's READY=1."""
     code = 1
     try:
         for sig in FORWARDED:
             signal.signal(sig, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         _die_with_parent()
+        if ready_fd is not None:
+            from handheld.system import sdnotify
+
+            sdnotify.after_ready(lambda: os.write(ready_fd, b"!"))
         code = int(run() or 0)
     except KeyboardInterrupt:
         code = 130
@@ -88,8 +98,11 @@ class Supervisor:
     """Forks ``run`` in a child and replaces it when it crashes (see module doc)."""
 
     def __init__(self, run: Callable[[], int], clock: Callable[[], float] = time.monotonic,
-                 crash_limit: int = CRASH_LIMIT, crash_window_s: float = CRASH_WINDOW_S):
+                 crash_limit: int = CRASH_LIMIT, crash_window_s: float = CRASH_WINDOW_S,
+                 warm_up: Callable[[], None] | None = None, warm_up_wait_s: float = 120.0):
         self.run = run
+        self.warm_up = warm_up
+        self.warm_up_wait_s = warm_up_wait_s
         self.clock = clock
         self.crash_limit = crash_limit
         self.crash_window_s = crash_window_s
@@ -107,11 +120,35 @@ class Supervisor:
                 pass
 
     def _spawn(self) -> None:
+        read_fd = write_fd = None
+        if self.warm_up is not None:
+            read_fd, write_fd = os.pipe()
         pid = os.fork()
         if pid == 0:
-            _child(self.run)
+            if read_fd is not None:
+                os.close(read_fd)
+            _child(self.run, write_fd)
         self.child = pid
         self.starts += 1
+        if read_fd is not None:
+            os.close(write_fd)
+            self._warm_up_after_first_frame(read_fd)
+
+    def _warm_up_after_first_frame(self, read_fd: int) -> None:
+        """Wait for the child's first frame (or its end), then import for the next ones."""
+        try:
+            select.select([read_fd], [], [], self.warm_up_wait_s)
+        finally:
+            os.close(read_fd)
+        warm_up, self.warm_up = self.warm_up, None
+        if self.stopping:
+            return
+        try:
+            warm_up()
+        except Exception as exc:  # a respawn is then a little slower, nothing worse
+            log.warning("warm-up failed (%s); respawned cabinets import for themselves", exc)
+            return
+        log.info("supervisor %d: warmed up: a cabinet that dies now is replaced at once", os.getpid())
 
     def _crashed_too_often(self) -> bool:
         now = self.clock()

@@ -5,7 +5,9 @@ AF_UNIX datagram socket, or an abstract socket name written with a leading
 ``@`` (the ``@`` stands for the NUL byte). Each message is one datagram of
 newline-separated ``KEY=value`` lines. We send three kinds:
 
-* ``READY=1``       once, after the first frame is on screen;
+* ``READY=1``       once, after the first frame is on screen, with a ``WATCHDOG=1``
+                    (a respawned cabinet's first frame can come seconds after the last
+                    ping of the one it replaces, and the loop's first ping a second later);
 * ``WATCHDOG=1``    from the game loop, about once a second (``WatchdogSec=``
                     in the unit restarts a loop that stops pinging);
 * ``STATUS=...``    a one-line human status shown by ``systemctl status``.
@@ -88,9 +90,21 @@ def notify(message: str) -> bool:
     return _DEFAULT.send(message)
 
 
+_AFTER_READY: list = []
+
+
+def after_ready(callback) -> None:
+    """Call ``callback()`` once ready() has been sent (the respawn supervisor waits for
+    its first child's title this way before it warms up)."""
+    _AFTER_READY.append(callback)
+
+
 def ready(status: str = "running") -> bool:
     """Tell systemd the cabinet is up (the first frame has been presented)."""
-    return _DEFAULT.send("READY=1\nSTATUS=" + " ".join(status.split())[:200])
+    sent = _DEFAULT.send("READY=1\nWATCHDOG=1\nSTATUS=" + " ".join(status.split())[:200])
+    while _AFTER_READY:
+        _AFTER_READY.pop(0)()
+    return sent
 
 
 def watchdog() -> bool:

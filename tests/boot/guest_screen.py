@@ -84,7 +84,9 @@ def host_cursor_renders(tmp_path, which, downs):
 
     paths = [tmp_path / f"{which}0.png", tmp_path / f"{which}{downs}.png"]
     done = subprocess.run([sys.executable, "-c", RENDER_CURSOR, which, str(downs), *map(str, paths)], cwd=ROOT,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy"),
+                          # as under the service (INVOCATION_ID): the admin menu says RESTART CABINET
+                          env=dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
+                                   INVOCATION_ID="0" * 32),
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return [pygame.image.tostring(pygame.image.load(str(p)), "RGB") for p in paths]

@@ -93,6 +93,10 @@ def test_image_boot_files_and_fstab():
     assert by_mount["/var/lib/handheld"][3].split(",")[0] == "rw"
     assert by_mount["/var/lib/handheld"][0] == "LABEL=HHDATA"
     assert "x-systemd.device-timeout=120s" in by_mount["/boot/firmware"][3]
+    # no fsck in front of the cabinet: the read-only FAT boot partition is never written
+    # on the Pi, and the data partition relies on its journal (checked in maintenance mode)
+    assert by_mount["/boot/firmware"][3].split(",")[0] == "ro" and by_mount["/boot/firmware"][5] == "0"
+    assert by_mount["/var/lib/handheld"][5] == "0" and "errors=remount-ro" in by_mount["/var/lib/handheld"][3]
     assert by_mount["/tmp"][2] == "tmpfs"
     assert "dtoverlay=" not in rootfs.CONFIG_TXT.replace("no dtoverlay=", "")
 
@@ -121,3 +125,21 @@ def test_mounts_left_in_a_chroot_are_found_deepest_first(tmp_path):
     found = stages.mounts_under(str(root), str(mounts))
     assert found[0] == f"{root}/sys/fs/cgroup"
     assert set(found) == {f"{root}/proc", f"{root}/sys", f"{root}/sys/fs/cgroup"}
+
+
+def test_sound_check_names_each_missing_driver(tmp_path):
+    import sound
+
+    moddir = tmp_path / "lib/modules/6.1.0-99-arm64"
+    present = [m for mods in sound.OUTPUT_MODULES.values() for m in mods]
+    gone = "kernel/sound/soc/codecs/snd-soc-max98357a.ko"
+    for rel in present:
+        if rel != gone:
+            (moddir / rel).parent.mkdir(parents=True, exist_ok=True)
+            (moddir / (rel + ".xz" if "usb" in rel else rel)).write_bytes(b"")
+    (moddir / "modules.dep").write_text("".join(f"{m}{'.xz' if 'usb' in m else ''}:\n" for m in present))
+    (tmp_path / "usr/share/alsa/cards").mkdir(parents=True)
+    missing = sound.check(str(tmp_path))
+    assert missing == {"hdmi": ["usr/share/alsa/cards/vc4-hdmi.conf"], "jack": [], "usb": [], "i2s": [gone]}
+    (tmp_path / "usr/share/alsa/cards/vc4-hdmi.conf").write_text("")
+    assert sound.check(str(tmp_path))["hdmi"] == []

@@ -73,6 +73,38 @@ def test_crashes_spread_out_in_time_never_give_up(tmp_path):
     assert sup.starts == 7
 
 
+def test_the_first_child_is_not_kept_waiting_for_the_warm_up(tmp_path):
+    # the parent imports for later respawns only once the first child's title is up
+    from handheld.system import sdnotify
+
+    log, counter = tmp_path / "log", tmp_path / "n"
+
+    def note(line):
+        with open(log, "a") as fh:
+            fh.write(line + "\n")
+
+    def run():
+        n = int(counter.read_text()) if counter.exists() else 0
+        counter.write_text(str(n + 1))
+        note(f"child{n} first frame")
+        sdnotify.ready("test")
+        time.sleep(0.2)
+        if n == 0:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return 0
+
+    sup = Supervisor(run, warm_up=lambda: note("warm-up"))
+    assert sup.serve() == 0
+    assert log.read_text().splitlines() == ["child0 first frame", "warm-up", "child1 first frame"]
+
+
+def test_a_child_that_dies_before_its_first_frame_still_lets_the_parent_warm_up(tmp_path):
+    counter, warmed = tmp_path / "n", []
+    sup = Supervisor(counting_child(counter, ["kill", 0]), warm_up=lambda: warmed.append(counter.read_text()))
+    assert sup.serve() == 0
+    assert warmed == ["1"] and sup.starts == 2
+
+
 def test_describe_wait_status():
     assert describe(3 << 8) == "exit status 3"
     assert describe(signal.SIGKILL) == "signal 9 (SIGKILL)"
@@ -161,6 +193,12 @@ def test_killed_cabinet_is_back_on_screen_faster_than_a_cold_start(tmp_path):
         first, at = _ready_pid(notify)
         cold = at - started
         assert first != proc.pid               # the cabinet runs in a child of the main process
+        # the supervisor imports for later respawns after the first child's title is up
+        seen = ""
+        while "warmed up" not in seen:
+            line = proc.stderr.readline()
+            assert line, "the supervisor ended before it warmed up: " + seen
+            seen += line
         os.kill(first, signal.SIGKILL)
         killed = time.monotonic()
         second, back = _ready_pid(notify)
@@ -175,7 +213,7 @@ def test_killed_cabinet_is_back_on_screen_faster_than_a_cold_start(tmp_path):
             proc.kill()
         _, err = proc.communicate(timeout=10)
         notify.close()
-    assert f"cabinet process {first} ended with signal 9 (SIGKILL); starting a new one" in err
+    assert f"cabinet process {first} ended with signal 9 (SIGKILL); starting a new one" in seen + err
     print(f"cold start to first frame {cold:.2f} s; kill -9 to first frame {warm:.2f} s")
 
 

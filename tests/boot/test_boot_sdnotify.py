@@ -33,7 +33,7 @@ def test_messages_over_path_socket(listener, monkeypatch):
     path, sock = listener
     monkeypatch.setenv("NOTIFY_SOCKET", path)
     assert sdnotify.ready() is True
-    assert sock.recv(4096) == b"READY=1\nSTATUS=running"
+    assert sock.recv(4096) == b"READY=1\nWATCHDOG=1\nSTATUS=running"
     assert sdnotify.watchdog() is True
     assert sock.recv(4096) == b"WATCHDOG=1"
     assert sdnotify.status("in   game\nsphinx") is True

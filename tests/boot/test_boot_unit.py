@@ -54,7 +54,10 @@ def test_start_and_restart_policy(unit):
     assert "network" not in " ".join(unit[("Unit", "After")])
     assert "network-online.target" not in " ".join(unit.get(("Unit", "Wants"), []))
     assert one(unit, "WantedBy", "Install") == "multi-user.target"
-    assert "getty@tty1.service" in one(unit, "Conflicts", "Unit")
+    # tty1 is shared with getty@tty1 by opposite kernel-command-line conditions, never by
+    # Conflicts=: that would drop the getty's start job in maintenance mode as well
+    assert "getty" not in " ".join(unit[("Unit", "Conflicts")])
+    assert one(unit, "ConditionKernelCommandLine", "Unit") == "!handheld.maintenance"
 
 
 def test_runs_unprivileged_with_device_groups_and_writable_paths(unit):
@@ -170,6 +173,9 @@ def test_systemd_analyze_security_rating():
 
 KIOSK_FILES = {
     "getty@tty1.service.d/handheld.conf": ["ConditionKernelCommandLine=handheld.maintenance"],
+    "serial-getty@.service.d/handheld.conf": ["ConditionKernelCommandLine=handheld.maintenance"],
+    "handheld-userconf.service": ["ConditionKernelCommandLine=handheld.maintenance",
+                                  "Before=systemd-user-sessions.service"],
     "handheld-kiosk-system.conf": ["[Manager]", "CtrlAltDelBurstAction=none"],
     "handheld-kiosk-logind.conf": ["[Login]", "NAutoVTs=0", "ReserveVT=0", "HandlePowerKey=poweroff"],
     "handheld-sysctl.conf": ["kernel.sysrq = 0"],
