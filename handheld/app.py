@@ -134,9 +134,15 @@ class Cabinet:
                 self.director.push(AdminScene(self.ctx))
 
     def render(self) -> None:
+        self.draw()
+        self.present()
+
+    def draw(self) -> None:
         top = self.director.top
         if top is not None:
             top.draw(self.surface)
+
+    def present(self) -> None:
         self.display.present(self.surface)
         self.frames += 1
         if self.frames == 1:
@@ -146,7 +152,9 @@ class Cabinet:
 
     def run(self, seconds: float | None = None, clock=None) -> None:
         clock = clock or MonotonicClock()
-        loop = FixedStepLoop(self.tick, self.render, clock)
+        # a display whose present waits for vblank paces the loop itself (handheld/runtime/loop.py)
+        loop = FixedStepLoop(self.tick, self.draw, clock, present=self.present,
+                             vsync=getattr(self.display, "paces_itself", False))
         deadline = None if seconds is None else clock.now_ns() + int(seconds * 1e9)
         loop.run(lambda: self.quit_requested or (deadline is not None and clock.now_ns() >= deadline))
         self.stats = loop.stats

@@ -161,8 +161,10 @@ cab.tick(); cab.render()
 print("first_frame", (time.time() - t_start) * 1000, flush=True)
 for _ in range(int(sys.argv[5])):
     cab.tick(); cab.render()
-import resource
-print("peak_rss_kb", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+# VmHWM, not getrusage's ru_maxrss: that one survives exec, so it would report the
+# bench process's own size at the fork instead of the cabinet's
+hwm = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print("peak_rss_kb", hwm, flush=True)
 """
 
 
@@ -207,6 +209,8 @@ def run_bench(args) -> int:
         if cost is not None:
             report["input_read_ms"] = cost
         report["games"] = game_figures(args.quick, args.only)
+        from handheld.display.cost import fbdev_costs, sdl_costs
+        report["present"] = {**sdl_costs(60 if args.quick else 300), **fbdev_costs(60 if args.quick else 300, folder)}
     if args.json:
         print(json.dumps(report, indent=1, sort_keys=True))
     else:
@@ -225,6 +229,10 @@ def print_report(report: dict) -> None:
     print(f"input to present: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms ({lat['samples']} presses)")
     if "input_read_ms" in report:
         print(f"input read per tick: {report['input_read_ms']:.4f} ms")
+    print(f"{'present: backend and output':40}{'bytes/frame':>14}{'scale':>7}{'cpu p50/p99 ms':>18}")
+    for name, r in report.get("present", {}).items():
+        print(f"{name:40}{r['bytes_per_frame']:>14,}{r['scale']:>7}"
+              f"{r['present_cpu_p50_ms']:>10.3f}/{r['present_cpu_p99_ms']:.3f}")
     for game, figures in report["games"].items():
         for k, v in figures.items():
             print(f"{game}.{k}: {v}")

@@ -86,6 +86,7 @@ class FbdevDisplay(Display):
         rows = self._map[self.y0:self.y0 + self.out_h, self.x0 * px:(self.x0 + self.out_w) * px]
         self._target = rows.view(dtype)
         self._map[:] = 0  # black borders, once
+        self.bytes_written = 0   # into the framebuffer since opening (bench: bytes per frame)
 
     def present(self, surface) -> None:
         """Write the rows that changed since the last frame, plus a few rows of a rolling
@@ -138,6 +139,7 @@ class FbdevDisplay(Display):
             pitch = self._staging.get_pitch() // self._target.itemsize
             pixels = np.frombuffer(buf, dtype=self._target.dtype).reshape(self.out_h, pitch)
             self._target[top * s:bottom * s, :] = pixels[top * s:bottom * s, : self.out_w]
+            self.bytes_written += (bottom - top) * s * self.out_w * self._target.itemsize
         finally:
             del buf
 

@@ -1,7 +1,16 @@
-"""The two backends that go through SDL: a desktop window, and KMS/DRM on the console."""
+"""The two backends that go through SDL: a desktop window, and KMS/DRM on the console.
+
+The 320x240 picture goes to the GPU as a texture each frame (0.3 MB) and the
+GPU scales it: a whole-number scale, nearest-neighbour, centred, turned for a
+portrait screen if `display.rotate` says so. Present waits for vblank, so the
+display paces the loop (handheld/runtime/loop.py). Where SDL has no renderer
+the picture is scaled on the CPU as before, with one log line saying so: that
+moves the whole output size through memory every frame (about 25 MB at 1080p).
+"""
 
 from __future__ import annotations
 
+import logging
 import os
 
 import pygame
@@ -9,60 +18,161 @@ import pygame
 from handheld import SCREEN_H, SCREEN_W
 from handheld.display.base import Display, DisplayError, fit_scale
 
+log = logging.getLogger("handheld.display")
+BYTES_PER_PIXEL = 4
+
+
+def _fit(out_w: int, out_h: int, rotate: int) -> int:
+    w, h = (SCREEN_H, SCREEN_W) if rotate in (90, 270) else (SCREEN_W, SCREEN_H)
+    return fit_scale(out_w, out_h, w, h)
+
+
+class _GpuPath:
+    """SDL's renderer: one streaming texture, scaled and turned by the GPU."""
+
+    def __init__(self, size: tuple[int, int], fullscreen: bool, scale: int, rotate: int):
+        from pygame._sdl2 import video
+
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "0")       # nearest neighbour
+        self.window = video.Window("handheld", size=size, fullscreen_desktop=fullscreen)
+        self.renderer = video.Renderer(self.window, vsync=True)
+        self.texture = video.Texture(self.renderer, (SCREEN_W, SCREEN_H), streaming=True)
+        out_w, out_h = self.window.size
+        self.scale = scale or _fit(out_w, out_h, rotate)
+        self.angle = rotate
+        self.dest = pygame.Rect(0, 0, SCREEN_W * self.scale, SCREEN_H * self.scale)
+        self.dest.center = (out_w // 2, out_h // 2)
+        self.bytes_per_frame = SCREEN_W * SCREEN_H * BYTES_PER_PIXEL
+
+    def present(self, surface) -> None:
+        self.texture.update(surface)
+        self.renderer.draw_color = (0, 0, 0, 255)
+        self.renderer.clear()
+        self.texture.draw(dstrect=self.dest, angle=self.angle)
+        self.renderer.present()
+
+    def read_back(self) -> pygame.Surface:
+        return self.renderer.to_surface()
+
+    def close(self) -> None:
+        self.window.destroy()
+
+
+class _CpuPath:
+    """No renderer: scale (and turn) on the CPU into the window surface."""
+
+    def __init__(self, size: tuple[int, int], fullscreen: bool, scale: int, rotate: int):
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        self.screen = pygame.display.set_mode(size, flags)
+        out_w, out_h = self.screen.get_size()
+        self.scale = scale or _fit(out_w, out_h, rotate)
+        self.rotate = rotate
+        w, h = SCREEN_W * self.scale, SCREEN_H * self.scale
+        self.dest = pygame.Rect(0, 0, *((h, w) if rotate in (90, 270) else (w, h)))
+        self.dest.center = (out_w // 2, out_h // 2)
+        self.screen.fill((0, 0, 0))
+        self._scaled = pygame.Surface((w, h), 0, self.screen)
+        # the scaled picture written (at scale 1 skipped), copied into the window, the window uploaded
+        scaled = w * h if self.scale != 1 else 0
+        self.bytes_per_frame = (scaled + w * h + out_w * out_h) * BYTES_PER_PIXEL
+
+    def present(self, surface) -> None:
+        if self.scale != 1:
+            pygame.transform.scale(surface, self._scaled.get_size(), self._scaled)
+            surface = self._scaled
+        if self.rotate:
+            surface = pygame.transform.rotate(surface, -self.rotate)
+        self.screen.blit(surface, self.dest)
+        pygame.display.flip()
+
+    def read_back(self) -> pygame.Surface:
+        return self.screen.copy()
+
+    def close(self) -> None:
+        pass
+
+
+def _present_waits(path, frames: int = 6) -> bool:
+    """Present a few black frames: does present block on vblank (> 4 ms each)?"""
+    import time
+
+    black = pygame.Surface((SCREEN_W, SCREEN_H), 0, 32)
+    stamps = []
+    for _ in range(frames):
+        path.present(black)
+        stamps.append(time.perf_counter())
+    gaps = sorted(b - a for a, b in zip(stamps[1:], stamps[2:]))
+    return gaps[len(gaps) // 2] > 0.004
+
 
 class SdlDisplay(Display):
     has_pygame_events = True
 
-    def __init__(self, driver: str, scale: int = 0, fullscreen: bool = False):
+    def __init__(self, driver: str, scale: int = 0, fullscreen: bool = False, rotate: int = 0,
+                 gpu: bool = True):
         if driver:
             os.environ["SDL_VIDEODRIVER"] = driver
         try:
             pygame.display.init()
         except pygame.error as e:
             raise DisplayError(self._init_error(str(e))) from None
-        if fullscreen:
-            info = pygame.display.Info()
-            out_w, out_h = info.current_w, info.current_h
-            self.scale = scale or fit_scale(out_w, out_h)
-            self.screen = pygame.display.set_mode((out_w, out_h), pygame.FULLSCREEN)
-        else:
-            if not scale:
-                info = pygame.display.Info()
-                scale = max(1, fit_scale(info.current_w - 80, info.current_h - 120)) if info.current_w > 0 else 3
-                scale = min(scale, 4)
-            self.scale = scale
-            self.screen = pygame.display.set_mode((SCREEN_W * scale, SCREEN_H * scale))
-            pygame.display.set_caption("handheld")
+        size = self._output_size(scale, fullscreen, rotate)
+        self.path = None
+        if gpu:
+            try:
+                self.path = _GpuPath(size, fullscreen, scale, rotate)
+            except (pygame.error, ImportError, AttributeError, TypeError) as e:
+                log.warning("display: no SDL renderer (%s); scaling on the CPU instead", e)
+        if self.path is None:
+            try:
+                self.path = _CpuPath(size, fullscreen, scale, rotate)
+            except pygame.error as e:
+                raise DisplayError(self._init_error(str(e))) from None
         pygame.mouse.set_visible(False)
-        w, h = self.screen.get_size()
-        self.dest = pygame.Rect(0, 0, SCREEN_W * self.scale, SCREEN_H * self.scale)
-        self.dest.center = (w // 2, h // 2)
-        self.screen.fill((0, 0, 0))
-        self._scaled = pygame.Surface(self.dest.size, 0, self.screen)
+        self.scale = self.path.scale
+        self.gpu = isinstance(self.path, _GpuPath)
+        # asked for vsync, but only a present that really waits may pace the loop
+        # (SDL's dummy and some software renderers return at once)
+        self.paces_itself = self.gpu and _present_waits(self.path)
+        self.bytes_per_frame = self.path.bytes_per_frame
+
+    def _output_size(self, scale: int, fullscreen: bool, rotate: int) -> tuple[int, int]:
+        info = pygame.display.Info()
+        if fullscreen:
+            return info.current_w, info.current_h
+        if not scale:
+            scale = _fit(info.current_w - 80, info.current_h - 120, rotate) if info.current_w > 0 else 3
+            scale = max(1, min(scale, 4))
+        w, h = SCREEN_W * scale, SCREEN_H * scale
+        return (h, w) if rotate in (90, 270) else (w, h)
 
     def _init_error(self, err: str) -> str:
         return f"cannot start SDL video ({err})"
 
     def present(self, surface) -> None:
-        if self.scale == 1:
-            self.screen.blit(surface, self.dest)
-        else:
-            pygame.transform.scale(surface, self.dest.size, self._scaled)
-            self.screen.blit(self._scaled, self.dest)
-        pygame.display.flip()
+        self.path.present(surface)
+
+    def read_back(self) -> pygame.Surface:
+        """What is on the output now (tests)."""
+        return self.path.read_back()
 
     def events(self) -> list:
         return pygame.event.get()
 
+    def describe(self) -> str:
+        how = "GPU scaling, vsync" if self.gpu else "CPU scaling"
+        return f"{self.name} (x{self.scale}, {how})"
+
     def close(self) -> None:
+        self.path.close()
         pygame.display.quit()
 
 
 class WindowDisplay(SdlDisplay):
     name = "window"
 
-    def __init__(self, scale: int = 0):
-        super().__init__("", scale)
+    def __init__(self, scale: int = 0, rotate: int = 0, gpu: bool = True):
+        super().__init__("", scale, rotate=rotate, gpu=gpu)
 
     def _init_error(self, err: str) -> str:
         return f"cannot open a window ({err}) — run from a desktop session, or use --display fbdev/kmsdrm"
@@ -77,8 +187,8 @@ class WindowDisplay(SdlDisplay):
 class KmsDrmDisplay(SdlDisplay):
     name = "kmsdrm"
 
-    def __init__(self, scale: int = 0):
-        super().__init__("kmsdrm", scale, fullscreen=True)
+    def __init__(self, scale: int = 0, rotate: int = 0, gpu: bool = True):
+        super().__init__("kmsdrm", scale, fullscreen=True, rotate=rotate, gpu=gpu)
 
     def _init_error(self, err: str) -> str:
         return (f"cannot use KMS/DRM ({err}) — add the user to groups video and render, "

@@ -40,10 +40,10 @@ def probe_all(fbdev: str) -> dict[str, tuple[bool, str]]:
 def make_backend(name: str, scale: int = 0, fbdev: str = "/dev/fb0", rotate: int = 0) -> Display:
     if name == "window":
         from handheld.display.sdl import WindowDisplay
-        return WindowDisplay(scale)
+        return WindowDisplay(scale, rotate)
     if name == "kmsdrm":
         from handheld.display.sdl import KmsDrmDisplay
-        return KmsDrmDisplay(scale)
+        return KmsDrmDisplay(scale, rotate)
     if name == "fbdev":
         from handheld.display.fbdev import FbdevDisplay
         return FbdevDisplay(fbdev, scale, rotate)
