@@ -223,6 +223,16 @@ class BestiaryScene(Scene):
         surface.blit(self._page, (0, 0))
 
 
+def arena_scene(ctx, seed: int):
+    """For `handheld screenshot archon:arena`: a practice duel, you (Light)
+    against the computer, as it starts; --ticks N shows it N ticks on."""
+    scene = PracticeScene(ctx, "valkyrie", "manticore", seed % 6)
+    scene.choice["PLAYERS"] = 1
+    scene.start_duel()
+    scene.view.hint = True
+    return scene
+
+
 class ArenaBenchScene(Scene):
     """For `handheld bench`: two shooters keep walking and keep a shot each
     in flight (recharge is skipped), with all barriers pulsing."""
