@@ -20,7 +20,7 @@ HINTS = {
     "select": "STICK: MOVE BOX  FIRE: CHOOSE",
     "walk": "STICK: WALK  FIRE: STOP HERE",
     "fly": "STICK: AIM  FIRE: LAND THERE",
-    "spells": "STICK: PICK  FIRE: CAST",
+    "spells": "STICK+FIRE: CAST  ALT: HELP",
     "revive": "STICK: PICK  FIRE: REVIVE",
     "pick": "STICK: AIM  FIRE: PICK  ALT: CEASE",
     "duel_intro": "DUEL: FIRE + STICK ATTACKS",
