@@ -67,6 +67,7 @@ def test_cycle_gauge_frames_the_current_shade_and_the_hint_line_shows():
     fx = D.GAUGE_X + shade * D.GAUGE_CELL - 1
     assert tuple(s.get_at((fx, D.GAUGE_Y + 4)))[:3] == rgb("gold")
     lines = m.draw_helper._lines()
+    assert lines[0] == ("LIGHT: CHOOSE AN ICON", "light_side")      # whose turn, in their colour
     assert lines[3] == (D.HINTS["select"], "silver")
     assert not any("SHADE" in (ln[0] if isinstance(ln, tuple) else ln) for ln in lines)
 
@@ -100,3 +101,16 @@ def test_a_matchs_duel_has_sound_and_the_attack_hint_in_the_first_duel():
     m.draw(s)
     light = m.duel.duel.light
     assert light.icon == "valkyrie" and m.duel.fighter_rect(light).h >= 24
+
+
+def test_side_panels_say_who_plays_each_side_and_whose_turn_it_is():
+    m, _ = scene(mode="computer_dark", first=LIGHT)
+    assert m.draw_helper._player(LIGHT) == "YOU" and m.draw_helper._player(DARK) == "COMPUTER"
+    s = pygame.Surface((320, 240))
+    m.draw(s)
+    gold = rgb("gold")
+    left = sum(tuple(s.get_at((x, y)))[:3] == gold for x in range(0, 68) for y in range(104, 112))
+    right = sum(tuple(s.get_at((x, y)))[:3] == gold for x in range(252, 320) for y in range(104, 112))
+    assert left > 20 and right == 0
+    two, _ = scene(mode="two_players")
+    assert two.draw_helper._player(DARK) == "PLAYER 2"

@@ -95,6 +95,17 @@ class MatchDrawing:
             left = 7 - len(st.spells_used[side]) if st.mage(side).alive else 0
             draw_text(surface, x, 60, f"{left}", "white", align="center")
             draw_text(surface, x, 70, "SPELLS", "silver", size="small", align="center")
+            draw_text(surface, x, 92, self._player(side), colour, size="small", align="center")
+            if st.to_move == side and self.m.phase != "end":
+                draw_text(surface, x, 104, "TO MOVE", "gold", align="center")
+
+    def _player(self, side: str) -> str:
+        m = self.m
+        if m.is_computer(side):
+            return "COMPUTER"
+        if len(m.pad) == 2:
+            return f"PLAYER {m.pad[side] + 1}"
+        return "YOU"
 
     def _lines(self) -> list:
         m, st = self.m, self.m.state
@@ -108,14 +119,16 @@ class MatchDrawing:
             first = (f"{who} IS THINKING" if m.phase == "think" else f"{who} MOVES", "silver")
         elif m.phase in ("duel_intro", "duel_after"):
             first = (f"DUEL ON {B.name(B.at(*m.box))}", "gold")
-        elif m.phase in ("spells", "revive"):
-            first = (f"{who}: CHOOSE A SPELL", "white")
-        elif m.phase == "pick":
-            first = (f"{who}: {S.SPELL_NAMES[m.spell]}", "white")
-        elif m.phase in ("walk", "fly"):
-            first = (f"{who}: MOVE YOUR {ICONS[m.selected.icon].name.upper()}", "white")
         else:
-            first = (f"{who}: CHOOSE AN ICON", "white")
+            you = "light_side" if side == LIGHT else "dark_side"     # whose turn, in their colour
+            if m.phase in ("spells", "revive"):
+                first = (f"{who}: CHOOSE A SPELL", you)
+            elif m.phase == "pick":
+                first = (f"{who}: {S.SPELL_NAMES[m.spell]}", you)
+            elif m.phase in ("walk", "fly"):
+                first = (f"{who}: MOVE YOUR {ICONS[m.selected.icon].name.upper()}", you)
+            else:
+                first = (f"{who}: CHOOSE AN ICON", you)
         return [first, self._icon_line(), self._message_line(), self._hint_line()]
 
     def _icon_line(self):
