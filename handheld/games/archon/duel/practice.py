@@ -144,6 +144,9 @@ class PracticeScene(Scene):
         box = pygame.Rect(232, 30, 76, 48)
         surface.fill(rgb(shade), box)
         pygame.draw.rect(surface, rgb("slate"), box, 1)
+        from handheld.games.archon.duel.view import side_shadow
+        surface.blit(side_shadow("light"), (236 + 4, 66))
+        surface.blit(side_shadow("dark"), (272 + 4, 66))
         surface.blit(_big_icon(self.light, 0), (236, 38))
         surface.blit(_big_icon(self.dark, 4), (272, 38))
         ls, ds = DuelSetup.full(self.light, self.dark, self.choice["SHADE"]).effective_strengths()
@@ -230,6 +233,21 @@ def arena_scene(ctx, seed: int):
     scene.choice["PLAYERS"] = 1
     scene.start_duel()
     scene.view.hint = True
+    return scene
+
+
+def arena_mid_scene(ctx, seed: int):
+    """For `handheld screenshot archon:arena_mid`: a computer-against-computer
+    practice duel at its first moment after a second with a shot in the air."""
+    from handheld.input.actions import EMPTY_FRAME
+    scene = PracticeScene(ctx, "valkyrie", "manticore", seed % 6)
+    scene.choice["PLAYERS"] = 3
+    scene.start_duel()
+    d = scene.view.duel
+    for t in range(600):
+        scene.update(EMPTY_FRAME)
+        if t >= 60 and not d.over and (d.light.shot or d.dark.shot):
+            break
     return scene
 
 
