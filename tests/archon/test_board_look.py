@@ -72,9 +72,12 @@ def test_cycle_gauge_frames_the_current_shade_and_the_hint_line_shows():
     assert not any("SHADE" in (ln[0] if isinstance(ln, tuple) else ln) for ln in lines)
 
 
-def test_a_matchs_duel_has_sound_and_the_attack_hint_in_the_first_duel():
+def start_a_duel(duels_before: int):
+    """A one-player match whose Valkyrie lands on a Goblin; returns the scene,
+    its context and what the duel factory was given."""
+    from handheld.games.archon import rules as R
     m, ctx = scene(mode="computer_dark")
-    m.state.pending = None
+    m.state.duels = duels_before
     seen = {}
 
     def factory(setup, rng, lc, dc, level, audio=None, hint=False):
@@ -82,7 +85,6 @@ def test_a_matchs_duel_has_sound_and_the_attack_hint_in_the_first_duel():
         return M.default_duel_factory(setup, rng, lc, dc, level, audio=audio, hint=hint)
 
     m.duel_factory = factory
-    from handheld.games.archon import rules as R
     valkyrie = next(p for p in m.state.alive(LIGHT) if p.icon == "valkyrie")
     goblin = next(p for p in m.state.alive(DARK) if p.icon == "goblin")
     m.state.board[goblin.square] = None                     # a goblin two squares from the valkyrie
@@ -94,6 +96,11 @@ def test_a_matchs_duel_has_sound_and_the_attack_hint_in_the_first_duel():
         m.update(EMPTY_FRAME)
         if m.duel is not None:
             break
+    return m, ctx, seen
+
+
+def test_a_matchs_duel_has_sound_and_the_attack_hint_in_the_first_duel_only():
+    m, ctx, seen = start_a_duel(0)
     assert m.duel is not None and seen == {"audio": ctx.audio, "hint": True}
     assert m.duel.hint and m.duel.audio is ctx.audio
     assert "archon.duel_clang" in ctx.audio.names                # the duel's sounds are registered
@@ -101,6 +108,8 @@ def test_a_matchs_duel_has_sound_and_the_attack_hint_in_the_first_duel():
     m.draw(s)
     light = m.duel.duel.light
     assert light.icon == "valkyrie" and m.duel.fighter_rect(light).h >= 24
+    m, ctx, seen = start_a_duel(1)
+    assert seen == {"audio": ctx.audio, "hint": False} and not m.duel.hint
 
 
 def test_side_panels_say_who_plays_each_side_and_whose_turn_it_is():

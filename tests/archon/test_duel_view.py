@@ -226,3 +226,12 @@ def test_duel_figures_reports_ticks_per_second():
     f = duel_figures(quick=True)
     assert f["duel_ticks_per_s"] > 1000 and f["duel_ai_ticks_per_s"] > 500
     assert f["duel_bench_duels"] == 4
+
+
+def test_practice_shows_the_attack_hint_in_its_first_duel_only():
+    ctx = Context.headless_context(seed=2)
+    p = PracticeScene(ctx)                       # you Light, the computer Dark
+    p.start_duel()
+    assert p.view.hint
+    p.start_duel()
+    assert not p.view.hint

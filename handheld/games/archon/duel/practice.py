@@ -69,7 +69,7 @@ class PracticeScene(Scene):
         seed = (self.ctx.seed * 7919 + self.duels) & 0x7FFFFFFF
         self.view = DuelView(setup, Rng(seed), light_is_computer=players in (2, 3),
                              dark_is_computer=players in (1, 3), level=self.choice["LEVEL"],
-                             audio=self.ctx.audio)
+                             audio=self.ctx.audio, hint=self.duels == 0)
         self.duels += 1
 
     def update(self, frame) -> None:
@@ -232,7 +232,6 @@ def arena_scene(ctx, seed: int):
     scene = PracticeScene(ctx, "valkyrie", "manticore", seed % 6)
     scene.choice["PLAYERS"] = 1
     scene.start_duel()
-    scene.view.hint = True
     return scene
 
 
