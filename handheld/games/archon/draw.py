@@ -149,7 +149,9 @@ class MatchDrawing:
 
     def _hint_line(self):
         m = self.m
-        if m.is_computer(m.state.to_move) and m.phase not in ("duel_intro",):
+        if m.phase == "duel_intro" and m.pad:          # a human fights in every duel it is in
+            return (HINTS["duel_intro"], "gold")
+        if m.is_computer(m.state.to_move):
             return ("COMPUTER'S TURN", "slate")
         return (HINTS.get(m.phase, ""), "silver")
 
