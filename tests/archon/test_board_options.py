@@ -60,11 +60,34 @@ def test_practice_and_bestiary_are_offered(tmp_path):
     assert type(ctx.director.top).__name__ == "BestiaryScene"
 
 
-def test_alt_leaves_and_the_screen_draws(tmp_path):
+def test_alt_opens_how_to_play_and_back_to_menu_leaves(tmp_path):
     scene, ctx = make(tmp_path)
     surface = pygame.Surface((320, 240))
     scene.draw(surface)
     assert surface.get_at((200, 5))[:3] == rgb("night")          # the title line
     assert surface.get_at((300, 150))[:3] == rgb("ink")          # the screen behind the menu
     scene.update(tap(Action.ALT))
+    howto = ctx.director.top
+    assert type(howto).__name__ == "HowToScene" and howto.panels == GAME.how_to_play()
+    howto.update(tap(Action.ALT))
+    assert ctx.director.top is scene
+    while scene.menu.items[scene.menu.index] != "BACK TO MENU":
+        scene.update(tap(Action.DOWN))
+    scene.update(tap(Action.FIRE))
     assert ctx.director.top is None
+
+
+def test_help_text_names_who_plays_in_each_mode(tmp_path):
+    from handheld.games.archon.options import WHO_PLAYS
+    scene, ctx = make(tmp_path)
+    assert scene.options()["mode"] == "computer_dark"
+    assert "YOU ARE LIGHT" in WHO_PLAYS["computer_dark"][0][0]
+    assert "YOU ARE DARK" in WHO_PLAYS["computer_light"][0][0]
+    assert "TWO PLAYERS" in WHO_PLAYS["two_players"][0][0]
+    surface = pygame.Surface((320, 240))
+    scene.draw(surface)
+    # the one-player line is drawn in Light's colour in the text window
+    assert any(surface.get_at((x, y))[:3] == rgb("light_side") for x in range(4, 200) for y in range(216, 240))
+    scene.update(tap(Action.RIGHT))                               # -> two players
+    scene.draw(surface)
+    assert any(surface.get_at((x, y))[:3] == rgb("dark_side") for x in range(4, 200) for y in range(226, 240))

@@ -7,6 +7,7 @@ import pytest
 
 from handheld.games.archon import board as B
 from handheld.games.archon import match as M
+from handheld.games.archon import rules as R
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.games.archon.art.look import SHADE_COLOURS, square_xy
 from handheld.games.archon.positions import piece
@@ -20,7 +21,7 @@ SQ = B.sq
 class InstantDuel:
     """Test stand-in for the arena (injected only here): the stronger side wins after 5 ticks."""
 
-    def __init__(self, setup, rng, light_is_computer, dark_is_computer, level):
+    def __init__(self, setup, rng, light_is_computer, dark_is_computer, level, audio=None, hint=False):
         self.setup, self.t, self.finished, self.result = setup, 0, False, None
 
     def update(self, li, di):
@@ -81,11 +82,12 @@ def box_to(m, name, player=0):
     raise AssertionError("box did not arrive")
 
 
-def test_box_enters_from_its_side():
-    m, _ = make(first=LIGHT)
-    assert m.phase == "select" and m.box == (-1, 4)
-    m, _ = make(first=DARK)
-    assert m.box == (9, 4)
+def test_box_starts_on_an_icon_the_side_to_move_can_choose():
+    for first in (LIGHT, DARK):
+        m, _ = make(first=first)
+        assert m.phase == "select"
+        p = m.state.piece_at(B.at(*m.box))
+        assert p is not None and p.side == first and R.can_choose(m.state, p) is None
 
 
 def test_walker_moves_square_by_square_with_refund():
@@ -99,7 +101,8 @@ def test_walker_moves_square_by_square_with_refund():
     assert m.phase == "anim"
     idle(m, 20)
     assert piece(m.state, "C4").icon == "knight" and m.state.board[SQ("B4")] is None
-    assert m.state.to_move == DARK and m.phase == "select" and m.box == (9, 4)
+    assert m.state.to_move == DARK and m.phase == "select"
+    assert m.state.piece_at(B.at(*m.box)).side == DARK
     assert "archon.step" in ctx.audio.played
 
 

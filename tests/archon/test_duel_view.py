@@ -11,7 +11,8 @@ from handheld.games.archon.duel import DuelSetup, DuelView
 from handheld.games.archon.duel import stats as S
 from handheld.games.archon.duel.bench import arena_bench_scene, duel_figures
 from handheld.games.archon.duel.practice import BestiaryScene, PracticeScene
-from handheld.games.archon.duel.view import OY, replay_duel
+from handheld.games.archon.duel.view import (BANNER_BAND, FIELD, HINT_TEXT, big_icon, replay_duel,
+                                              to_screen)
 from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME, Action, PlayerInput, frame_from_masks
 from handheld.runtime.rng import Rng
@@ -73,17 +74,64 @@ def test_view_draws_icons_bars_and_shots_where_the_engine_has_them():
     d = v.duel
     sh = d.light.shot
     assert sh is not None
-    x, y = sh.x >> 8, (sh.y >> 8) + OY
+    x, y = to_screen(sh.x >> 8, sh.y >> 8)
     assert tuple(s.get_at((x, y)))[:3] in (rgb("silver"), rgb("gold"))
-    # Light's strength bar: 8 + 4 (shade C) = 12 points of 7 px at the left edge
-    bottom = 194 + OY
-    assert tuple(s.get_at((2, bottom - 12 * 7)))[:3] == rgb("light_side")
-    assert tuple(s.get_at((2, bottom - 12 * 7 - 1)))[:3] != rgb("light_side")
-    # the icon itself is on screen at its engine position
-    icon = sprites.icon_surface("valkyrie", d.light.facing, 3)
-    px = [(i, j) for i in range(16) for j in range(16) if icon.get_at((i, j)).a]
-    i, j = px[len(px) // 2]
-    assert s.get_at((d.light.x + i, d.light.y + OY + j)) == icon.get_at((i, j))
+    # Light's strength bar under its name: 8 + 4 (shade C) = 12 points, from the left edge
+    unit = v.bar_unit()
+    assert tuple(s.get_at((2 + 12 * unit - 1, 15)))[:3] == rgb("light_side")
+    assert tuple(s.get_at((2 + 12 * unit + 1, 15)))[:3] != rgb("light_side")
+    # the icon itself is drawn twice the art's size, centred on its engine box
+    icon = big_icon("valkyrie", d.light.facing, 3)
+    r = v.fighter_rect(d.light)
+    cx, cy = to_screen(d.light.x + 8, d.light.y + 8)
+    assert r.center == (cx, cy)
+    px = [(i, j) for i in range(32) for j in range(32) if icon.get_at((i, j)).a]
+    for i, j in px[::7]:
+        assert s.get_at((r.x + i, r.y + j)) == icon.get_at((i, j))
+
+
+def test_fighters_are_at_least_24_px_tall_and_the_field_fills_the_screen():
+    v = _view("goblin", "troll", light_is_computer=False, dark_is_computer=False)
+    for f in (v.duel.light, v.duel.dark):
+        for d in range(8):
+            assert big_icon(f.type, d, 0).get_bounding_rect().h >= 24
+    assert FIELD.bottom >= 236 and FIELD.x <= 2 and FIELD.right >= 318
+    assert to_screen(312, 194) == (FIELD.right, FIELD.bottom)
+
+
+def test_hint_shows_in_a_humans_first_duel_only_and_names_label_the_bars():
+    def hint_pixels(view):
+        s = surf()
+        view.draw(s)
+        y = view.band_y((160, 176))
+        return sum(tuple(s.get_at((x, y)))[:3] == rgb("gold") for x in range(320)), s
+
+    with_hint = _view(light_is_computer=False, dark_is_computer=True, hint=True)
+    n, s = hint_pixels(with_hint)
+    assert n > 80                                            # the panel's gold top edge
+    # the names sit in their side's colours on the top line, "(YOU)" by the human's
+    assert any(tuple(s.get_at((x, y)))[:3] == rgb("light_side") for x in range(4, 60) for y in range(2, 10))
+    assert any(tuple(s.get_at((x, y)))[:3] == rgb("dark_side") for x in range(260, 316) for y in range(2, 10))
+    assert not hint_pixels(_view(light_is_computer=False, dark_is_computer=True, hint=False))[0]
+    assert not hint_pixels(_view(light_is_computer=True, dark_is_computer=True, hint=True))[0]
+    for _ in range(300):
+        with_hint.update(None, None)
+    assert not hint_pixels(with_hint)[0]                     # gone after four seconds
+    assert HINT_TEXT == "FIRE + STICK: ATTACK"
+
+
+def test_result_panel_sits_in_a_band_no_barrier_covers():
+    v = _view("unicorn", "basilisk", seed=9, light_is_computer=True, dark_is_computer=True)
+    while not v.duel.over:
+        v.update(None, None)
+    s = surf()
+    v.draw(s)
+    y = v.band_y(BANNER_BAND)
+    panel = pygame.Rect(100, y, 120, 14)
+    for _, r in v._blocks:
+        assert not r.colliderect(panel)
+    colour = {"light": "light_side", "dark": "dark_side", "both": "danger"}[v.duel.result().winner]
+    assert sum(tuple(s.get_at((x, y)))[:3] == rgb(colour) for x in range(320)) > 40
 
 
 def test_view_finishes_with_the_engine_result_and_replays():
@@ -178,3 +226,12 @@ def test_duel_figures_reports_ticks_per_second():
     f = duel_figures(quick=True)
     assert f["duel_ticks_per_s"] > 1000 and f["duel_ai_ticks_per_s"] > 500
     assert f["duel_bench_duels"] == 4
+
+
+def test_practice_shows_the_attack_hint_in_its_first_duel_only():
+    ctx = Context.headless_context(seed=2)
+    p = PracticeScene(ctx)                       # you Light, the computer Dark
+    p.start_duel()
+    assert p.view.hint
+    p.start_duel()
+    assert not p.view.hint

@@ -25,6 +25,10 @@ class ArchonGame(Game):
         from handheld.games.archon.match import MatchScene
         return MatchScene(ctx, seed, {"mode": "demo", "first": "light" if seed % 2 == 0 else "dark"})
 
+    def how_to_play(self) -> list:
+        from handheld.games.archon.howto import panels
+        return panels()
+
     def screenshot_scenes(self):
         from handheld.games.archon import showcase
         return showcase.screenshot_scenes(self)

@@ -7,14 +7,24 @@ import pygame
 from handheld.games.archon import board as B
 from handheld.games.archon import spells as S
 from handheld.games.archon.icons import DARK, ICONS, LIGHT
-from handheld.games.archon.art.look import (CELL, BoardLayers, cell_xy, draw_bars, draw_box, draw_icon,
-                                        square_xy)
+from handheld.games.archon.art.look import (CELL, SHADE_COLOURS, BoardLayers, cell_xy, draw_bars, draw_box,
+                                           draw_icon, square_xy)
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
 
 SIDE_NAME = {LIGHT: "LIGHT", DARK: "DARK"}
 PANEL_X = {LIGHT: 34, DARK: 285}
+GAUGE_X, GAUGE_Y, GAUGE_CELL = 206, 228, 11     # the light-cycle gauge, right of the hint line
+HINTS = {
+    "select": "STICK: MOVE BOX  FIRE: CHOOSE",
+    "walk": "STICK: WALK  FIRE: STOP HERE",
+    "fly": "STICK: AIM  FIRE: LAND THERE",
+    "spells": "STICK+FIRE: CAST  ALT: HELP",
+    "revive": "STICK: PICK  FIRE: REVIVE",
+    "pick": "STICK: AIM  FIRE: PICK  ALT: CEASE",
+    "duel_intro": "DUEL: FIRE + STICK ATTACKS",
+}
 
 
 class MatchDrawing:
@@ -53,6 +63,8 @@ class MatchDrawing:
         if m.menu is not None:
             m.menu.draw(surface)
         self.window.draw(surface, self._lines())
+        if m.phase != "end":
+            draw_cycle_gauge(surface, st.cycle.shade, st.cycle.heading())
         if m.phase == "think":
             draw_thinking(surface, 300, 200, m.tick)
 
@@ -83,6 +95,17 @@ class MatchDrawing:
             left = 7 - len(st.spells_used[side]) if st.mage(side).alive else 0
             draw_text(surface, x, 60, f"{left}", "white", align="center")
             draw_text(surface, x, 70, "SPELLS", "silver", size="small", align="center")
+            draw_text(surface, x, 92, self._player(side), colour, size="small", align="center")
+            if st.to_move == side and self.m.phase != "end":
+                draw_text(surface, x, 104, "TO MOVE", "gold", align="center")
+
+    def _player(self, side: str) -> str:
+        m = self.m
+        if m.is_computer(side):
+            return "COMPUTER"
+        if len(m.pad) == 2:
+            return f"PLAYER {m.pad[side] + 1}"
+        return "YOU"
 
     def _lines(self) -> list:
         m, st = self.m, self.m.state
@@ -96,15 +119,17 @@ class MatchDrawing:
             first = (f"{who} IS THINKING" if m.phase == "think" else f"{who} MOVES", "silver")
         elif m.phase in ("duel_intro", "duel_after"):
             first = (f"DUEL ON {B.name(B.at(*m.box))}", "gold")
-        elif m.phase in ("spells", "revive"):
-            first = (f"{who}: CHOOSE A SPELL", "white")
-        elif m.phase == "pick":
-            first = (f"{who}: {S.SPELL_NAMES[m.spell]}", "white")
-        elif m.phase in ("walk", "fly"):
-            first = (f"{who}: MOVE YOUR {ICONS[m.selected.icon].name.upper()}", "white")
         else:
-            first = (f"{who}: CHOOSE AN ICON", "white")
-        return [first, self._icon_line(), self._message_line(), self._status_line()]
+            you = "light_side" if side == LIGHT else "dark_side"     # whose turn, in their colour
+            if m.phase in ("spells", "revive"):
+                first = (f"{who}: CHOOSE A SPELL", you)
+            elif m.phase == "pick":
+                first = (f"{who}: {S.SPELL_NAMES[m.spell]}", you)
+            elif m.phase in ("walk", "fly"):
+                first = (f"{who}: MOVE YOUR {ICONS[m.selected.icon].name.upper()}", you)
+            else:
+                first = (f"{who}: CHOOSE AN ICON", you)
+        return [first, self._icon_line(), self._message_line(), self._hint_line()]
 
     def _icon_line(self):
         m, st = self.m, self.m.state
@@ -122,8 +147,24 @@ class MatchDrawing:
         m = self.m
         return (m.message, m.message_colour) if m.message_ticks > 0 else ""
 
-    def _status_line(self):
-        st = self.m.state
-        trend = "DARKER" if st.cycle.heading() > 0 else "LIGHTER"
-        return (f"SHADE {B.SHADES[st.cycle.shade]} TO {trend}  SPELLS "
-                f"{7 - len(st.spells_used[LIGHT])}-{7 - len(st.spells_used[DARK])}", "silver")
+    def _hint_line(self):
+        m = self.m
+        if m.phase == "duel_intro" and m.pad:          # a human fights in every duel it is in
+            return (HINTS["duel_intro"], "gold")
+        if m.is_computer(m.state.to_move):
+            return ("COMPUTER'S TURN", "slate")
+        return (HINTS.get(m.phase, ""), "silver")
+
+
+def draw_cycle_gauge(surface: pygame.Surface, shade: int, heading: int) -> None:
+    """The light cycle as six shade cells (A white .. F black), the current one
+    framed in gold, and the way it turns next written beside it."""
+    y = GAUGE_Y
+    for i, colour in enumerate(SHADE_COLOURS):
+        x = GAUGE_X + i * GAUGE_CELL
+        surface.fill(rgb("slate"), (x, y, GAUGE_CELL - 1, 9))
+        surface.fill(rgb(colour), (x + 1, y + 1, GAUGE_CELL - 3, 7))
+    x = GAUGE_X + shade * GAUGE_CELL
+    pygame.draw.rect(surface, rgb("gold"), (x - 2, y - 2, GAUGE_CELL + 3, 13), 2)
+    word = "DARKER" if heading > 0 else "LIGHTER"
+    draw_text(surface, GAUGE_X + 6 * GAUGE_CELL + 2, y + 2, word, "gold", size="small")

@@ -37,9 +37,20 @@ MESSAGE_TICKS = 150
 MODES = {"computer_light": {LIGHT}, "computer_dark": {DARK}, "two_players": set(), "demo": {LIGHT, DARK}}
 
 
-def default_duel_factory(setup, rng, light_is_computer, dark_is_computer, level):
+def default_duel_factory(setup, rng, light_is_computer, dark_is_computer, level, audio=None, hint=False):
     from handheld.games.archon.duel import DuelView
-    return DuelView(setup, rng, light_is_computer, dark_is_computer, level)
+    return DuelView(setup, rng, light_is_computer, dark_is_computer, level, audio=audio, hint=hint)
+
+
+def start_box(state) -> tuple[int, int]:
+    """The box starts on an icon the side to move can choose, the one nearest the centre."""
+    ready = [p for p in state.alive(state.to_move) if R.can_choose(state, p) is None]
+    if not ready:
+        return B.col_row(state.mage(state.to_move).square)
+    def far(p):
+        c, r = B.col_row(p.square)
+        return (abs(c - 4) + abs(r - 4), p.id)
+    return B.col_row(min(ready, key=far).square)
 
 
 class MatchScene(Scene):
@@ -106,7 +117,7 @@ class MatchScene(Scene):
             self.pending_action = None
             self._set_phase("think")
         else:
-            self.box = (-1 if side == LIGHT else B.SIZE, 4)   # the box enters from its side
+            self.box = start_box(self.state)
             self._set_phase("select")
 
     def _commit(self, action, path: list[int] | None = None) -> None:
@@ -330,7 +341,8 @@ class MatchScene(Scene):
         d = self.state.pending
         seed = self.duel_rng.randrange(1 << 30)
         self.duel = self.duel_factory(setup_for(d), Rng(seed), self.is_computer(LIGHT),
-                                      self.is_computer(DARK), self.duel_level)
+                                      self.is_computer(DARK), self.duel_level, audio=self.ctx.audio,
+                                      hint=self.state.duels == 0 and bool(self.pad))
         self._set_phase("duel")
 
     def _tick_duel(self, inp, frame) -> None:

@@ -1,8 +1,9 @@
 """The game options screen, as the seed lists it, driven by stick + FIRE.
 
 Rows: play mode, sound, who moves first, computer level, practice duels and
-the bestiary (the arena's screens, when present), and BEGIN THE BATTLE.
-LEFT/RIGHT or FIRE change a row; FIRE on BEGIN starts the match; ALT leaves.
+the bestiary (the arena's screens, when present), BEGIN THE BATTLE and BACK
+TO MENU. LEFT/RIGHT or FIRE change a row; FIRE on BEGIN starts the match;
+ALT opens the how-to-play card; FIRE on BACK TO MENU leaves.
 """
 
 from __future__ import annotations
@@ -19,8 +20,15 @@ MODES = (("computer_light", "ONE PLAYER, COMPUTER LIGHT"),
          ("two_players", "TWO PLAYERS, TWO STICKS"))
 ORDERS = ((LIGHT, "LIGHT FIRST"), (DARK, "DARK FIRST"))
 LEVELS = (("classic", "COMPUTER: CLASSIC 1983"), ("strong", "COMPUTER: STRONG"))
-CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: HELP OR BACK   START: PAUSE",
-            "PLAYER 1 LIGHT, PLAYER 2 DARK IN A", "TWO PLAYER GAME"]
+CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: HOW TO PLAY   START: PAUSE"]
+WHO_PLAYS = {
+    "computer_light": [("ONE PLAYER: YOU ARE DARK (BLUE),", "dark_side"),
+                       ("THE COMPUTER PLAYS LIGHT (ORANGE)", "silver")],
+    "computer_dark": [("ONE PLAYER: YOU ARE LIGHT (ORANGE),", "light_side"),
+                      ("THE COMPUTER PLAYS DARK (BLUE)", "silver")],
+    "two_players": [("TWO PLAYERS: STICK 1 PLAYS LIGHT,", "light_side"),
+                    ("STICK 2 PLAYS DARK", "dark_side")],
+}
 
 
 class OptionsScene(Scene):
@@ -37,7 +45,7 @@ class OptionsScene(Scene):
     def _labels(self) -> list[str]:
         rows = [MODES[self.mode][1], "SOUND ON" if self.sound_on() else "SOUND OFF",
                 ORDERS[self.order][1], LEVELS[self.level][1]]
-        return rows + ["PRACTICE DUEL", "BESTIARY", "BEGIN THE BATTLE"]
+        return rows + ["PRACTICE DUEL", "BESTIARY", "BEGIN THE BATTLE", "BACK TO MENU"]
 
     def options(self) -> dict:
         return {"mode": MODES[self.mode][0], "first": ORDERS[self.order][0], "level": LEVELS[self.level][0]}
@@ -51,6 +59,10 @@ class OptionsScene(Scene):
         label = self.menu.items[self.menu.index]
         i = self.menu.index
         if act == "back":
+            from handheld.ui.howto import HowToScene
+            self.ctx.director.push(HowToScene(self.ctx, self.game.title, self.game.how_to_play()))
+            return
+        if act == "select" and label == "BACK TO MENU":
             self.ctx.director.pop()
             return
         if i == 0 and step:
@@ -79,5 +91,5 @@ class OptionsScene(Scene):
         surface.fill(rgb("ink"))
         draw_title(surface, "ARCHON", "GAME OPTIONS")
         draw_text(surface, 160, 20, "POINT AT AN OPTION, PRESS FIRE", "silver", align="center")
-        self.menu.draw(surface, 60, 38)
-        self.window.draw(surface, CONTROLS)
+        self.menu.draw(surface, 60, 34)
+        self.window.draw(surface, CONTROLS + WHO_PLAYS[MODES[self.mode][0]])

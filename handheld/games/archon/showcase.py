@@ -58,8 +58,18 @@ def strong_demo_scene(ctx, seed: int):
 
 def screenshot_scenes(game) -> dict:
     from handheld.games.archon.options import OptionsScene
-    return {"board": board_scene, "options": lambda ctx, seed: OptionsScene(ctx, game),
-            "spells": spells_scene, "demo": demo_scene}
+    from handheld.games.archon.duel.practice import arena_mid_scene, arena_scene
+    from handheld.ui.howto import HowToScene
+    scenes = {"board": board_scene, "options": lambda ctx, seed: OptionsScene(ctx, game),
+              "spells": spells_scene, "demo": demo_scene, "arena": arena_scene,
+              "arena_mid": arena_mid_scene}
+    for i in range(len(game.how_to_play())):
+        def howto(ctx, seed, i=i):
+            scene = HowToScene(ctx, game.title, game.how_to_play())
+            scene.index = i
+            return scene
+        scenes[f"howto{i + 1}"] = howto
+    return scenes
 
 
 def bench_scenes(game) -> dict:

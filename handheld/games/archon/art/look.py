@@ -16,8 +16,11 @@ from handheld.ui.text import draw_text
 BOARD_X, BOARD_Y, CELL = 70, 14, 20
 SHADE_COLOURS = ("shade_a", "shade_b", "shade_c", "shade_d", "shade_e", "shade_f")
 BOX_COLOUR = {LIGHT: "light_side", DARK: "dark_side"}
-FACING = {LIGHT: 2, DARK: 6}          # light faces east, dark west (sprite rows)
+# Sprite directions run clockwise from east: 0 east, 2 south, 4 west, 6 north.
+# Light starts on the left and faces east, Dark on the right faces west.
+FACING = {LIGHT: 0, DARK: 4}
 _pictures: dict[tuple[str, int, int], pygame.Surface] = {}
+_marked: dict[tuple[str, str, int], pygame.Surface] = {}
 
 
 def cell_xy(col: int, row: int) -> tuple[int, int]:
@@ -83,9 +86,32 @@ class BoardLayers:
                 pygame.draw.rect(surface, rgb("gold"), (x + 1, y + 1, CELL - 2, CELL - 2), 1)
 
 
+def marked_picture(icon: str, side: str | None, frame: int = 0) -> pygame.Surface:
+    """A CELL x CELL picture: the icon in its side view, ringed by a one-pixel
+    outline in its side's colour and standing on a plinth of that colour, so
+    any icon's side reads at a glance on any square shade."""
+    key = (icon, side, frame)
+    pic = _marked.get(key)
+    if pic is None:
+        sprite = icon_picture(icon, FACING.get(side, 4), frame)
+        pic = pygame.Surface((CELL, CELL), pygame.SRCALPHA, 32)
+        if side in BOX_COLOUR:
+            r, g, b = rgb(BOX_COLOUR[side])
+            shape = sprite.copy()
+            shape.fill((r, g, b, 0), special_flags=pygame.BLEND_RGBA_MAX)
+            shape.fill((r, g, b, 255), special_flags=pygame.BLEND_RGBA_MIN)
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                pic.blit(shape, (2 + dx, 1 + dy))
+            pic.fill(rgb("black"), (2, CELL - 3, CELL - 4, 3))
+            pic.fill(rgb(BOX_COLOUR[side]), (3, CELL - 2, CELL - 6, 2))
+        pic.blit(sprite, (2, 1))
+        _marked[key] = pic
+    return pic
+
+
 def draw_icon(surface: pygame.Surface, icon: str, side: str | None, x: int, y: int, frame: int = 0) -> None:
-    """Icon centred in the cell whose top-left is (x, y)."""
-    surface.blit(icon_picture(icon, FACING.get(side, 4), frame), (x + 2, y + 2))
+    """Icon, marked with its side, in the cell whose top-left is (x, y)."""
+    surface.blit(marked_picture(icon, side, frame), (x, y))
 
 
 def draw_box(surface: pygame.Surface, side: str, x: int, y: int, colour: str | None = None) -> None:

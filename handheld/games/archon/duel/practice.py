@@ -69,7 +69,7 @@ class PracticeScene(Scene):
         seed = (self.ctx.seed * 7919 + self.duels) & 0x7FFFFFFF
         self.view = DuelView(setup, Rng(seed), light_is_computer=players in (2, 3),
                              dark_is_computer=players in (1, 3), level=self.choice["LEVEL"],
-                             audio=self.ctx.audio)
+                             audio=self.ctx.audio, hint=self.duels == 0)
         self.duels += 1
 
     def update(self, frame) -> None:
@@ -144,6 +144,9 @@ class PracticeScene(Scene):
         box = pygame.Rect(232, 30, 76, 48)
         surface.fill(rgb(shade), box)
         pygame.draw.rect(surface, rgb("slate"), box, 1)
+        from handheld.games.archon.duel.view import side_shadow
+        surface.blit(side_shadow("light"), (236 + 4, 66))
+        surface.blit(side_shadow("dark"), (272 + 4, 66))
         surface.blit(_big_icon(self.light, 0), (236, 38))
         surface.blit(_big_icon(self.dark, 4), (272, 38))
         ls, ds = DuelSetup.full(self.light, self.dark, self.choice["SHADE"]).effective_strengths()
@@ -221,6 +224,30 @@ class BestiaryScene(Scene):
             self._page = self._render_page()
             self._page_index = self.index
         surface.blit(self._page, (0, 0))
+
+
+def arena_scene(ctx, seed: int):
+    """For `handheld screenshot archon:arena`: a practice duel, you (Light)
+    against the computer, as it starts; --ticks N shows it N ticks on."""
+    scene = PracticeScene(ctx, "valkyrie", "manticore", seed % 6)
+    scene.choice["PLAYERS"] = 1
+    scene.start_duel()
+    return scene
+
+
+def arena_mid_scene(ctx, seed: int):
+    """For `handheld screenshot archon:arena_mid`: a computer-against-computer
+    practice duel at its first moment after a second with a shot in the air."""
+    from handheld.input.actions import EMPTY_FRAME
+    scene = PracticeScene(ctx, "valkyrie", "manticore", seed % 6)
+    scene.choice["PLAYERS"] = 3
+    scene.start_duel()
+    d = scene.view.duel
+    for t in range(600):
+        scene.update(EMPTY_FRAME)
+        if t >= 60 and not d.over and (d.light.shot or d.dark.shot):
+            break
+    return scene
 
 
 class ArenaBenchScene(Scene):
