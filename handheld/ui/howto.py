@@ -83,6 +83,13 @@ class HowToScene(Scene):
         self.window.draw(surface, lines + [""] * (self.window.lines - 1 - len(lines)) + [(hint, "slate")])
 
 
+def open_how_to_play(ctx, game) -> HowToScene:
+    """Push the game's card over the current screen (from its options or the menu)."""
+    scene = HowToScene(ctx, game.title, game.how_to_play())
+    ctx.director.push(scene)
+    return scene
+
+
 def text_lines_fit(panel: Panel, width_px: int = TextWindow.rect.w - 8) -> bool:
     """True when the panel's text fits the window above the hint line (for tests)."""
     return len(wrap(panel.text, width_px)) <= TextWindow().lines - 1

@@ -267,3 +267,13 @@ def test_same_seed_options_and_frames_replay_to_the_same_hash():
     a, b = go(21), go(21)
     assert a == b and len(a[1]) == 4
     assert go(22)[0] != a[0]
+
+
+def test_the_text_window_speaks_plain_english_to_you():
+    from handheld.games.atom4 import draw
+    from handheld.games.atom4.match import MatchScene
+
+    scene = MatchScene(Context.headless_context(seed=2), 2, {"players": 1})
+    first = draw.lines(scene.match)[0][0]
+    assert first.startswith("YOU (WHITE) PLAY ") or first.startswith("CPU (BLACK) PLAYS "), first
+    assert "(P" not in first

@@ -254,3 +254,27 @@ def test_alt_during_a_deflect_shows_its_help_and_a_human_places_orbs():
     assert spot in scene.chooser.candidate_spaces()
     scene.update(press(Action.FIRE))
     assert scene.state.orbs[spot] == (MOONS,)
+
+
+def test_a_zap_report_covers_the_text_window_not_the_board():
+    import pygame
+
+    from handheld.display.base import logical_surface
+    from handheld.games.chamber import art
+    from handheld.games.chamber.showcase import zap_scene
+
+    scene = zap_scene(Context.headless_context(seed=3), 3)
+    scene.anims[:] = [a for a in scene.anims if a[0] == "reveal"]    # the report, without the bolt
+    assert scene.anims
+    with_report = logical_surface()
+    scene.draw(with_report)
+    scene.anims.clear()
+    without = logical_surface()
+    scene.draw(without)
+    board = pygame.Rect(art.BX, art.BY, art.BOARD_PX, art.BOARD_PX)
+    same = pygame.image.tostring(with_report.subsurface(board), "RGB") == \
+        pygame.image.tostring(without.subsurface(board), "RGB")
+    assert same, "the report must leave the board visible"
+    window = pygame.Rect(0, 200, 320, 36)
+    assert pygame.image.tostring(with_report.subsurface(window), "RGB") != \
+        pygame.image.tostring(without.subsurface(window), "RGB")

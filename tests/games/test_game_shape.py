@@ -26,7 +26,7 @@ GAME_IDS = game_ids()
 
 # name -> what it must be; "x/" means a package of that name is fine too
 REQUIRED = ["__init__.py", "rules.py|rules/", "ai.py|ai/", "match.py", "draw.py",
-            "options.py", "showcase.py", "selfplay.py", "cli.py", "sounds.py"]
+            "options.py", "howto.py", "showcase.py", "selfplay.py", "cli.py", "sounds.py"]
 # names that meant different things in different games before the games shared a shape
 RETIRED = ["game.py", "scenes.py", "screen.py", "view.py", "match_scene.py", "match_draw.py",
            "match_view.py", "menus.py", "strength.py", "benchfig.py", "ai_classic.py", "ai_strong.py"]

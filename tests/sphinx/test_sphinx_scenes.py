@@ -186,3 +186,11 @@ def test_help_toggles_with_alt(ctx):
     assert scene.help
     scene.update(press(Action.ALT))
     assert not scene.help
+
+
+def test_no_star_falls_on_the_side_panel_labels():
+    from handheld.games.sphinx.art import STARS
+
+    for x, y in STARS:
+        in_panel = (x < 80 or x >= 240) and 36 <= y <= 128
+        assert not in_panel, (x, y)

@@ -48,6 +48,10 @@ class Atom4Game(Game):
 
         return selfplay(seed, options)
 
+    def how_to_play(self) -> list:
+        from handheld.games.atom4.howto import PANELS
+        return PANELS
+
     def add_cli(self, parser) -> None:
         from handheld.games.atom4.cli import add_cli
 

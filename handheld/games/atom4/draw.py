@@ -101,7 +101,9 @@ def lines(match) -> list:
         nxt = "FIRE: NEXT" if not m.match_over() else "FIRE: RESULT"
         return [head, (m.message, "silver"), (nxt, "silver"), ""]
     p, c = pos.player, pos.colour
-    first = (f"{who(m, p)} (P{p}) PLAYS {NAMES[c].upper()}", TEXT_COLOURS[c])
+    name = who(m, p)
+    verb = "PLAY" if name == "YOU" else "PLAYS"
+    first = (f"{name} ({'WHITE' if p == 1 else 'BLACK'}) {verb} {NAMES[c].upper()}", TEXT_COLOURS[c])
     if m.is_human(p):
         help_ = ("STICK MOVE  FIRE PLACE  ALT HINT", "silver")
     else:

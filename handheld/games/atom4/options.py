@@ -8,6 +8,7 @@ from handheld.games.atom4 import ai
 from handheld.games.atom4.art import Sprites
 from handheld.games.atom4.rounds import DEFAULT_OPTIONS
 from handheld.scene import Scene
+from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import Menu, TextWindow, draw_title
@@ -19,6 +20,7 @@ HELP = {
     "LEVEL": ["EASY LOOKS 2 MOVES AHEAD", "NORMAL AND HARD SEE THREATS, DEEPER"],
     "ROUNDS": ["SCORE ACROSS ROUNDS; EACH ROUND", "STARTS WITH THE NEXT COLOUR"],
     "START": ["PLACE A PIECE WHERE IT TOUCHES TWO", "TOUCHING PIECES; MIX COLOURS TO WIN"],
+    "HOW": ["THE GOAL, HOW COLOURS MIX AND", "THE CONTROLS IN THREE PICTURES"],
 }
 
 
@@ -43,7 +45,7 @@ class OptionsScene(Scene):
         o = self.options
         side = "WHITE (P1)" if o["human_side"] == 1 else "BLACK (P2)"
         return [f"PLAYERS   {o['players']}", f"SIDE      {side}", f"LEVEL     {o['level'].upper()}",
-                f"ROUNDS    {o['rounds']}", "START"]
+                f"ROUNDS    {o['rounds']}", "START", "HOW TO PLAY"]
 
     def _disabled(self) -> set:
         return {1, 2} if self.options["players"] == 2 else set()
@@ -71,6 +73,8 @@ class OptionsScene(Scene):
             if self.menu.index == 4:
                 self.ctx.last_options["atom4"] = dict(self.options)
                 self.ctx.start_match(self.game, dict(self.options))
+            elif self.menu.index == 5:
+                open_how_to_play(self.ctx, self.game)
             else:
                 self._change(1)
         elif action == "back":

@@ -49,6 +49,10 @@ class ChamberGame(Game):
 
         return selfplay_summary(seed, players, level=options.get("level", 3))
 
+    def how_to_play(self) -> list:
+        from handheld.games.chamber.howto import PANELS
+        return PANELS
+
     def add_cli(self, parser) -> None:
         from handheld.games.chamber import cli
 

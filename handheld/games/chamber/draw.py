@@ -182,9 +182,11 @@ def draw_match(scene, surface) -> None:
             draw_text(surface, 160, 106, "YOU ARE BEING ZAPPED!", "danger", align="center")
         draw_text(surface, 160, 124, "PRESS FIRE WHEN READY", "white", align="center")
     elif scene.anims and scene.anims[0][0] in ("reveal", "banner"):
+        # what a zap revealed goes over the text window, so the board stays in view
         kind, left, total, data = scene.anims[0]
-        lines = data if kind == "reveal" else [data]
-        h = 16 + 11 * len(lines)
-        draw_panel(surface, (30, 100 - h // 2, 260, h), border="gold", fill="night")
+        lines = (data if kind == "reveal" else [data])[:4]
+        box = _window.rect
+        draw_panel(surface, box, border="gold", fill="night")
+        top = box.y + (box.h - 10 * len(lines)) // 2
         for i, text in enumerate(lines):
-            draw_text(surface, 160, 100 - h // 2 + 8 + i * 11, text[:42], "gold" if i == 0 else "white", align="center")
+            draw_text(surface, 160, top + i * 10, text[:39], "gold" if i == 0 else "white", align="center")

@@ -227,7 +227,7 @@ class MatchScene(Scene):
                 self._say(f"{name(st, e[1])} STOPS TIME" + (" (NO STONE)" if e[2] else ""), "cyan")
                 audio.play("chamber.spell")
             elif k == "turn":
-                self._say(f"{name(st, e[1])}'S TURN", "gold")
+                self._say(f"{name(st, e[1])} TO PLAY", "gold")
 
     # --- drawing ------------------------------------------------------------
     def draw(self, surface) -> None:

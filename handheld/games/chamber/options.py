@@ -8,6 +8,7 @@ from handheld.games.chamber.board import SUIT_NAMES
 from handheld.games.chamber.rules import SEATS
 from handheld.input.actions import Action
 from handheld.scene import Scene
+from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import Menu, TextWindow, draw_title
@@ -31,7 +32,7 @@ class OptionsScene(Scene):
         rows = [f"SORCERERS  \x03 {self.players} \x04"]
         for i, suit in enumerate(SEATS[self.players]):
             rows.append(f"{SUIT_NAMES[suit]:7} \x03 {choice_label(CHOICES[self.seat_choice[i]])} \x04")
-        return rows + ["START", "BACK"]
+        return rows + ["START", "HOW TO PLAY", "BACK"]
 
     def options(self) -> dict:
         return {"seats": [list(CHOICES[self.seat_choice[i]]) for i in range(self.players)]}
@@ -51,6 +52,8 @@ class OptionsScene(Scene):
         label = self.menu.items[self.menu.index]
         if res == "back" or (res == "select" and label == "BACK"):
             self.ctx.director.pop()
+        elif res == "select" and label == "HOW TO PLAY":
+            open_how_to_play(self.ctx, self.game)
         elif res == "select" and label == "START":
             self.ctx.audio.play("ui.select")
             self.ctx.start_match(self.game, self.options())

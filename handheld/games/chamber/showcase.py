@@ -28,7 +28,7 @@ def midgame(ctx, seed: int, humans: int = 1, decisions: int = 16) -> MatchScene:
     scene.version += 1
     scene.viewer = 0
     scene.curtain = False
-    scene.log = [("ARMS TAKES MOONS", "ok"), ("SUNS'S TURN", "gold")]
+    scene.log = [("ARMS TAKES MOONS", "ok"), ("SUNS TO PLAY", "gold")]
     return scene
 
 

@@ -54,6 +54,10 @@ class SpectralGame(Game):
 
         return selfplay.selfplay(seed, **options)
 
+    def how_to_play(self) -> list:
+        from handheld.games.spectral.howto import PANELS
+        return PANELS
+
     def add_cli(self, parser) -> None:
         from handheld.games.spectral import cli
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from handheld.input.actions import ALL_MASK, Action
 from handheld.scene import Scene
+from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_title
@@ -40,6 +41,7 @@ HELP = {
     "save_power": "KEEP UNSPENT POWER INTO THE NEXT TURN",
     "level": "CLASSIC: THE 1988 RULES. STRONG: LOOKS AHEAD",
     "start": "FIRE: PLAY   ALT: BACK",
+    "howto": "FIRE: THE RULES IN THREE PICTURES",
 }
 
 
@@ -101,7 +103,7 @@ class OptionsScene(Scene):
                 self.idle = 0
                 self.ctx.director.push(DemoScene(self.ctx, self.game, self.options, self.ctx.seed))
                 return
-        n = len(ROWS) + 1
+        n = len(ROWS) + 2                  # the option rows, START GAME, HOW TO PLAY
         if inp.repeat & Action.UP:
             self.index = (self.index - 1) % n
         elif inp.repeat & Action.DOWN:
@@ -115,8 +117,11 @@ class OptionsScene(Scene):
                 i = values.index(self.options[key])
                 self.options[key] = values[(i + step) % len(values)]
                 self.ctx.audio.play("spectral.select")
-        elif inp.pressed & Action.FIRE:
+        elif inp.pressed & Action.FIRE and self.index == len(ROWS):
             self.ctx.start_match(self.game, dict(self.options))
+            return
+        elif inp.pressed & Action.FIRE:
+            open_how_to_play(self.ctx, self.game)
             return
         if inp.pressed & Action.ALT:
             self.ctx.back_to_menu()
@@ -132,9 +137,13 @@ class OptionsScene(Scene):
             if hi:
                 draw_text(surface, 28, y, "\x04", "gold")
             y += 20
-        hi = self.index == len(ROWS)
-        draw_text(surface, 160, y + 12, "START GAME", "gold" if hi else "silver", align="center")
-        key = ROWS[self.index][1] if self.index < len(ROWS) else "start"
+        for k, label in enumerate(("START GAME", "HOW TO PLAY")):
+            hi = self.index == len(ROWS) + k
+            ly = y + 12 + 16 * k
+            draw_text(surface, 160, ly, label, "gold" if hi else "silver", align="center")
+            if hi:
+                draw_text(surface, 160 - len(label) * 4 - 12, ly, "\x04", "gold")
+        key = ROWS[self.index][1] if self.index < len(ROWS) else ("start", "howto")[self.index - len(ROWS)]
         secs = (IDLE_TICKS - self.idle) // 60
         WINDOW.draw(surface, [("STICK: CHOOSE   FIRE: CHANGE", "slate"), (HELP[key], "silver"),
                                      "", (f"DEMO IN {secs} S" if secs < 10 else "", "slate")])

@@ -52,6 +52,10 @@ class SphinxGame(Game):
 
         return selfplay(seed, players, **options)
 
+    def how_to_play(self) -> list:
+        from handheld.games.sphinx.howto import PANELS
+        return PANELS
+
     def add_cli(self, parser) -> None:
         from handheld.games.sphinx import cli
 

@@ -69,6 +69,10 @@ def ring(colour: str) -> pygame.Surface:
     return _cache[key]
 
 
+# night-sky stars, kept clear of the side panels' labels (x 0-80 and 240-320, y 36-128)
+STARS = ((12, 20), (66, 22), (304, 18), (250, 24), (30, 140), (300, 132))
+
+
 def board_surface(width: int, height: int, like: pygame.Surface) -> pygame.Surface:
     """The empty play area: night sky, dunes, and the sandstone board with holes."""
     key = ("board", width, height)
@@ -76,7 +80,7 @@ def board_surface(width: int, height: int, like: pygame.Surface) -> pygame.Surfa
         return _cache[key].copy()
     bg = pygame.Surface((320, 240), 0, like)
     bg.fill(rgb("ink"))
-    for i, (x, y) in enumerate(((20, 30), (52, 60), (290, 24), (270, 70), (35, 110), (300, 120))):
+    for i, (x, y) in enumerate(STARS):
         bg.fill(rgb("silver" if i % 2 else "grey"), (x, y, 1, 1))
     pygame.draw.polygon(bg, rgb("shade_e"), [(0, 196), (0, 170), (40, 150), (80, 196)])
     pygame.draw.polygon(bg, rgb("shade_e"), [(240, 196), (285, 140), (320, 175), (320, 196)])

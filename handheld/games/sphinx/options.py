@@ -11,6 +11,7 @@ from handheld.games.sphinx.match import ROUNDS
 from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
+from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_title
@@ -26,7 +27,9 @@ ROWS = [
     ("rounds", "ROUNDS", ROUNDS, ("ONE GAME", "BEST OF 3", "BEST OF 5"),
      "ONE GAME AS IN 1987, OR A MATCH TO WHOEVER WINS MOST"),
     ("start", "START", (None,), ("",), "FIRE TO START THE MATCH"),
+    ("howto", "HOW TO PLAY", (None,), ("",), "FIRE: THE RULES IN THREE PICTURES"),
 ]
+START_ROW = 4
 
 
 class OptionsScene(Scene):
@@ -35,14 +38,14 @@ class OptionsScene(Scene):
     def __init__(self, ctx, game=None):
         self.ctx = ctx
         self.game = game
-        self.choice = {"mode": 0, "level": 0, "first": 0, "rounds": 0, "start": 0}
-        self.row = len(ROWS) - 1
+        self.choice = {"mode": 0, "level": 0, "first": 0, "rounds": 0, "start": 0, "howto": 0}
+        self.row = START_ROW
         self.window = TextWindow()
         self.background = None
         register_sounds(ctx.audio)
 
     def options(self) -> dict:
-        out = {key: values[self.choice[key]] for key, _l, values, _v, _h in ROWS if key != "start"}
+        out = {key: values[self.choice[key]] for key, _l, values, _v, _h in ROWS if key not in ("start", "howto")}
         if out["mode"] == "two":
             out.pop("level")
             out["first"] = "sphinx"
@@ -68,8 +71,10 @@ class OptionsScene(Scene):
         if inp.pressed & Action.FIRE:
             if ROWS[self.row][0] == "start":
                 self.ctx.start_match(self.game, self.options())
+            elif ROWS[self.row][0] == "howto":
+                open_how_to_play(self.ctx, self.game)
             else:
-                self.row = len(ROWS) - 1
+                self.row = START_ROW
         elif inp.pressed & Action.ALT:
             self.ctx.director.pop()
 
@@ -89,10 +94,10 @@ class OptionsScene(Scene):
             off = self._disabled(key)
             sel = i == self.row
             colour = "slate" if off else "gold" if sel else "white"
-            if key == "start":
-                draw_text(surface, 160, y + 6, "START", colour, align="center")
+            if key in ("start", "howto"):
+                draw_text(surface, 160, y + 6, label, colour, align="center")
                 if sel:
-                    draw_text(surface, 160 - 24, y + 6, "\x04", "gold")
+                    draw_text(surface, 160 - len(label) * 4 - 12, y + 6, "\x04", "gold")
                 continue
             draw_text(surface, 40, y, label, colour)
             shown = names[self.choice[key]]

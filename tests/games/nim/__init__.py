@@ -42,6 +42,10 @@ class NimGame(Game):
         from nim.selfplay import play_game
         return play_game(seed, level=options.get("level", "perfect"))
 
+    def how_to_play(self) -> list:
+        from nim.howto import PANELS
+        return PANELS
+
     def add_cli(self, parser) -> None:
         from nim.cli import add_cli
         add_cli(parser, self)
