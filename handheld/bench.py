@@ -17,21 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from handheld.display.fbfile import make_fb
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
 
 TARGETS = {"scale1": (320, 240, 16), "scale2": (640, 480, 32), "scale4": (1920, 1080, 32)}
-
-
-def make_fb(folder: Path, name: str, w: int, h: int, bpp: int) -> tuple[str, str]:
-    """A file standing in for /dev/fbN plus its sysfs geometry."""
-    sysfs = folder / "sys"
-    (sysfs / name).mkdir(parents=True, exist_ok=True)
-    (sysfs / name / "virtual_size").write_text(f"{w},{h}\n")
-    (sysfs / name / "bits_per_pixel").write_text(f"{bpp}\n")
-    (sysfs / name / "stride").write_text(f"{w * bpp // 8}\n")
-    dev = folder / name
-    dev.write_bytes(bytes(w * h * bpp // 8))
-    return str(dev), str(sysfs)
 
 
 def percentiles(samples_ns: list[int]) -> dict:

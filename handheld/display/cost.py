@@ -71,7 +71,7 @@ def sdl_costs(frames: int) -> dict:
 
 
 def fbdev_costs(frames: int, folder: Path) -> dict:
-    from handheld.bench import make_fb
+    from handheld.display.fbfile import make_fb
     from handheld.display.fbdev import FbdevDisplay
 
     out = {}

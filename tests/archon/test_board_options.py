@@ -60,20 +60,20 @@ def test_practice_and_bestiary_are_offered(tmp_path):
     assert type(ctx.director.top).__name__ == "BestiaryScene"
 
 
-def test_alt_opens_how_to_play_and_back_to_menu_leaves(tmp_path):
+def test_how_to_play_row_opens_the_card_and_alt_leaves(tmp_path):
     scene, ctx = make(tmp_path)
     surface = pygame.Surface((320, 240))
     scene.draw(surface)
     assert surface.get_at((200, 5))[:3] == rgb("night")          # the title line
     assert surface.get_at((300, 150))[:3] == rgb("ink")          # the screen behind the menu
-    scene.update(tap(Action.ALT))
+    while scene.menu.items[scene.menu.index] != "HOW TO PLAY":
+        scene.update(tap(Action.DOWN))
+    scene.update(tap(Action.FIRE))
     howto = ctx.director.top
     assert type(howto).__name__ == "HowToScene" and howto.panels == GAME.how_to_play()
     howto.update(tap(Action.ALT))
     assert ctx.director.top is scene
-    while scene.menu.items[scene.menu.index] != "BACK TO MENU":
-        scene.update(tap(Action.DOWN))
-    scene.update(tap(Action.FIRE))
+    scene.update(tap(Action.ALT))                                # ALT backs out, as on every first screen
     assert ctx.director.top is None
 
 

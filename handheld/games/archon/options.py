@@ -2,8 +2,9 @@
 
 Rows: play mode, sound, who moves first, computer level, practice duels and
 the bestiary (the arena's screens, when present), BEGIN THE BATTLE and BACK
-TO MENU. LEFT/RIGHT or FIRE change a row; FIRE on BEGIN starts the match;
-ALT opens the how-to-play card; FIRE on BACK TO MENU leaves.
+TO MENU, as on every game's first screen a HOW TO PLAY row. LEFT/RIGHT or
+FIRE change a row; FIRE on BEGIN starts the match; ALT or FIRE on BACK TO
+MENU leaves.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ MODES = (("computer_light", "ONE PLAYER, COMPUTER LIGHT"),
          ("two_players", "TWO PLAYERS, TWO STICKS"))
 ORDERS = ((LIGHT, "LIGHT FIRST"), (DARK, "DARK FIRST"))
 LEVELS = (("classic", "COMPUTER: CLASSIC 1983"), ("strong", "COMPUTER: STRONG"))
-CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: HOW TO PLAY   START: PAUSE"]
+CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: BACK   START: PAUSE"]
 WHO_PLAYS = {
     "computer_light": [("ONE PLAYER: YOU ARE DARK (BLUE),", "dark_side"),
                        ("THE COMPUTER PLAYS LIGHT (ORANGE)", "silver")],
@@ -45,7 +46,7 @@ class OptionsScene(Scene):
     def _labels(self) -> list[str]:
         rows = [MODES[self.mode][1], "SOUND ON" if self.sound_on() else "SOUND OFF",
                 ORDERS[self.order][1], LEVELS[self.level][1]]
-        return rows + ["PRACTICE DUEL", "BESTIARY", "BEGIN THE BATTLE", "BACK TO MENU"]
+        return rows + ["PRACTICE DUEL", "BESTIARY", "BEGIN THE BATTLE", "HOW TO PLAY", "BACK TO MENU"]
 
     def options(self) -> dict:
         return {"mode": MODES[self.mode][0], "first": ORDERS[self.order][0], "level": LEVELS[self.level][0]}
@@ -58,12 +59,12 @@ class OptionsScene(Scene):
             step = step or 1
         label = self.menu.items[self.menu.index]
         i = self.menu.index
-        if act == "back":
-            from handheld.ui.howto import HowToScene
-            self.ctx.director.push(HowToScene(self.ctx, self.game.title, self.game.how_to_play()))
-            return
-        if act == "select" and label == "BACK TO MENU":
+        if act == "back" or (act == "select" and label == "BACK TO MENU"):
             self.ctx.director.pop()
+            return
+        if act == "select" and label == "HOW TO PLAY":
+            from handheld.ui.howto import open_how_to_play
+            open_how_to_play(self.ctx, self.game)
             return
         if i == 0 and step:
             self.mode = (self.mode + step) % len(MODES)
