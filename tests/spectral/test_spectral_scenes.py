@@ -7,6 +7,7 @@ import pytest
 from handheld.context import Context
 from handheld.games.spectral import GAME
 from handheld.games.spectral import rules as R
+from handheld.games.spectral import texts as T
 from handheld.games.spectral.art import HH, HW, pad_centre
 from handheld.games.spectral.draw import _lines
 from handheld.games.spectral.match import MatchScene
@@ -276,3 +277,52 @@ def test_blitz_is_animated_pass_by_pass():
     assert passes == {1, 2} and len(boards) > 20     # pads change one by one, two passes
     assert tuple(sc.shown_board) == tuple(sc.state.board)
     assert ctx.audio.played.count("spectral.blitz") == 1
+
+
+def test_the_stick_scrolls_the_action_list_both_ways_and_shows_where_you_are():
+    _ctx, sc = human_scene()
+    settle(sc)
+    assert sc.phase == "actions" and sc.menu_index == 0
+    sc.update(press(Action.RIGHT))
+    assert sc.menu_index == 1
+    sc.update(press(Action.LEFT))
+    sc.update(press(Action.LEFT))
+    assert sc.menu_index == len(T.ACTIONS) - 1
+    line = _lines(sc)[1][0]
+    assert T.ACTIONS[-1] in line and f"{len(T.ACTIONS)}/{len(T.ACTIONS)}" in line
+
+
+def test_convert_on_your_own_pad_asks_before_it_hands_the_pad_over():
+    _ctx, sc = human_scene()
+    settle(sc)
+    s = sc.state
+    s.board[s.wiz[0]] = R.RED                    # Red stands on a red pad
+    sc.phase, sc.spell_index = "spells", T.SPELLS.index("CONVERT")
+    sc.update(press(Action.FIRE))
+    assert s.board[s.wiz[0]] == R.RED and "FIRE AGAIN" in sc.message
+    sc.update(press(Action.FIRE))
+    assert s.board[s.wiz[0]] == R.VIOLET
+
+
+def _shows(surface, text, colour, size, x, y, align):
+    """Is `text` drawn at (x, y) exactly as the cabinet's font draws it?"""
+    from handheld.ui.text import render
+
+    img = render(text, colour, size)
+    left = x - img.get_width() // 2 if align == "center" else x - img.get_width()
+    ink = [(dx, dy) for dx in range(img.get_width()) for dy in range(img.get_height())
+           if img.get_at((dx, dy))[:3] == rgb(colour)]
+    return ink and all(surface.get_at((left + dx, y + dy))[:3] == rgb(colour) for dx, dy in ink)
+
+
+def test_the_title_line_says_turn_and_each_power_stands_under_its_wizard():
+    from handheld.games.spectral.art import SPECTRUM_Y
+
+    _ctx, sc = human_scene()
+    surface = pygame.Surface((320, 240))
+    sc.draw(surface)
+    assert _shows(surface, "POWER 21", "red", "small", 24, SPECTRUM_Y + 5, "center")
+    assert _shows(surface, "POWER 21", "violet", "small", 298, SPECTRUM_Y + 5, "center")
+    assert _shows(surface, f"TURN {sc.state.turn}", "silver", "normal", 316, 3, "right")
+    # nothing else on the title's right half: no cryptic "R21 V21" before it
+    assert all(surface.get_at((x, y))[:3] == rgb("night") for x in range(170, 250) for y in range(2, 11))

@@ -72,6 +72,10 @@ def make_wizard(player: int) -> pygame.Surface:
     surf.set_colorkey(_KEY)
     robe = rgb("red" if player == 0 else "violet")
     trim = rgb("white")
+    # a dark halo first, so a wizard stands out on a pad of its own colour
+    for dx, dy in ((-1, 0), (1, 0), (0, 1)):
+        pygame.draw.polygon(surf, rgb("black"), [(7 + dx, 0 + dy), (11 + dx, 8 + dy), (3 + dx, 8 + dy)])
+        pygame.draw.polygon(surf, rgb("black"), [(4 + dx, 12 + dy), (10 + dx, 12 + dy), (13 + dx, 19), (1 + dx, 19)])
     pygame.draw.polygon(surf, robe, [(7, 0), (11, 8), (3, 8)])          # hat
     pygame.draw.line(surf, trim, (2, 8), (12, 8))                       # brim
     surf.fill(rgb("silver"), (5, 9, 4, 3))                              # face

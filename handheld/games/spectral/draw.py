@@ -3,15 +3,14 @@ effects on top, then the title line and the four-line text window."""
 
 from __future__ import annotations
 
-from handheld.ui.text import SYMBOLS
+from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
 
 from . import rules as R
 from . import texts as T
-from .art import pad_centre
+from .art import SPECTRUM_Y, pad_centre
 
 WINDOW = TextWindow(4)
-UPDOWN = SYMBOLS["up"] + SYMBOLS["down"]
 
 
 def _wizards(scene, surface) -> None:
@@ -58,6 +57,11 @@ def _effects(scene, surface) -> None:
         view.draw_flash(surface, ev[2])
 
 
+def _list_line(item: str, index: int, count: int) -> str:
+    """One item of a list the stick scrolls through, with arrows and where it is."""
+    return f"\x03 {item} \x04  {index + 1}/{count}"
+
+
 def _lines(scene) -> list:
     s = scene.state
     p = s.player
@@ -69,11 +73,11 @@ def _lines(scene) -> list:
     first = T.player_line(p, scene.shown_power[p])
     second, third = "", ("", "slate")
     if scene.phase == "actions":
-        second = (f"{UPDOWN} {T.ACTIONS[scene.menu_index]}", "gold")
-        third = ("FIRE: PICK   ALT: HELP", "slate")
+        second = (_list_line(T.ACTIONS[scene.menu_index], scene.menu_index, len(T.ACTIONS)), "gold")
+        third = ("STICK: NEXT   FIRE: PICK   ALT: HELP", "slate")
     elif scene.phase == "spells":
-        second = (f"{UPDOWN} CAST {T.SPELLS[scene.spell_index]}", "gold")
-        third = ("FIRE: PICK   ALT: HELP", "slate")
+        second = (_list_line("CAST " + T.SPELLS[scene.spell_index], scene.spell_index, len(T.SPELLS)), "gold")
+        third = ("STICK: NEXT   FIRE: PICK   ALT: HELP", "slate")
     elif scene.phase == "cursor":
         here = scene.cursor == s.wiz[p]
         name = "CANCEL" if here else R.COLOUR_NAMES[s.board[scene.cursor]]
@@ -89,9 +93,11 @@ def _lines(scene) -> list:
 
 def draw_match(scene, surface) -> None:
     s = scene.state
-    right = f"TURN {s.turn}  R{scene.shown_power[0]} V{scene.shown_power[1]}"
-    draw_title(surface, "SPECTRAL SORCERY", right)
+    draw_title(surface, "SPECTRAL SORCERY", f"TURN {s.turn}")
     surface.blit(scene.view.board_layer(scene.shown_board, scene.shown_locks), (0, 12))
+    for x, who in ((24, 0), (298, 1)):      # each wizard's power under its name on the spectrum row
+        draw_text(surface, x, SPECTRUM_Y + 5, f"POWER {scene.shown_power[who]}",
+                  "red" if who == 0 else "violet", "small", align="center")
     _effects(scene, surface)
     p = s.player
     if scene.phase == "cursor":

@@ -63,7 +63,7 @@ class MatchScene(Scene):
         self.think_ticks = 0
         self.chosen = None
         self.helped = False
-        self.confirm_resign = False
+        self.confirm_resign = self.confirm_convert = False
         self.noop = [0, 0]
         self.finished = False
         self.result = None
@@ -141,7 +141,7 @@ class MatchScene(Scene):
         sound = {"tweak": "tweak", "hop": "hop", "teleport": "whoosh", "lock": "lock",
                  "unlock": "unlock", "release": "unlock", "blitz_pass": "blitz"}.get(kind)
         if kind == "blitz_pass":
-            self.message = f"BLITZ: PASS {ev[2]}"
+            self.message = f"BLITZ SPREADS: WAVE {ev[2]}"
             if ev[2] > 1:
                 sound = None
         elif kind == "cast":
@@ -242,15 +242,15 @@ class MatchScene(Scene):
         items = T.ACTIONS if self.phase == "actions" else T.SPELLS
         attr = "menu_index" if self.phase == "actions" else "spell_index"
         idx = getattr(self, attr)
-        if inp.repeat & Action.DOWN:
+        if inp.repeat & (Action.DOWN | Action.RIGHT):        # the stick in any direction scrolls the list
             setattr(self, attr, (idx + 1) % len(items))
             self.ctx.audio.play("spectral.select")
-        elif inp.repeat & Action.UP:
+        elif inp.repeat & (Action.UP | Action.LEFT):
             setattr(self, attr, (idx - 1) % len(items))
             self.ctx.audio.play("spectral.select")
         item = items[getattr(self, attr)]
-        if inp.repeat & (Action.UP | Action.DOWN):
-            self.confirm_resign = False
+        if inp.repeat & (Action.UP | Action.DOWN | Action.LEFT | Action.RIGHT):
+            self.confirm_resign = self.confirm_convert = False
         if inp.pressed & Action.ALT:
             self.help_key, self.help_back, self.phase = item, self.phase, "help"
         elif inp.pressed & Action.FIRE:
@@ -267,6 +267,10 @@ class MatchScene(Scene):
         elif item == "RESIGN" and not self.confirm_resign:
             self.confirm_resign = True
             self.message = "FIRE AGAIN TO RESIGN"
+        elif item == "CONVERT" and s.board[s.wiz[p]] == R.PLAYER_COLOUR[p] and not self.confirm_convert:
+            # on a pad of your own colour Convert gives it to the opponent: say so first
+            self.confirm_convert = True
+            self.message = f"YOUR PAD TURNS {R.COLOUR_NAMES[R.PLAYER_COLOUR[1 - p]]}: FIRE AGAIN"
         elif item == "HELP ME":
             self.helped = True
             self.phase = "idle"
@@ -276,7 +280,7 @@ class MatchScene(Scene):
             self._apply_human(p, (kind,))
 
     def _apply_human(self, p: int, action: tuple) -> None:
-        self.confirm_resign = False
+        self.confirm_resign = self.confirm_convert = False
         self.message = ""
         events = R.apply(self.state, action)
         self.phase = "idle"
