@@ -277,3 +277,29 @@ def test_the_text_window_speaks_plain_english_to_you():
     first = draw.lines(scene.match)[0][0]
     assert first.startswith("YOU (WHITE) PLAY ") or first.startswith("CPU (BLACK) PLAYS "), first
     assert "(P" not in first
+
+
+def test_the_cursor_stays_on_screen_after_a_refused_move():
+    from handheld.display.base import logical_surface
+    from handheld.games.atom4.draw import screen_xy
+    from handheld.games.atom4.match import MatchScene
+    from handheld.input.actions import Action, frame_from_masks
+    from handheld.ui.palette import rgb
+
+    scene = MatchScene(Context.headless_context(seed=2), 2, {"players": 2})
+    m = scene.match
+    fire = frame_from_masks((Action.FIRE, Action.FIRE, 0, 0))
+    while not (m.phase == "play" and m.is_human(m.pos.player)):
+        scene.update(frame_from_masks())
+    m.cursor = next(i for i in range(256) if not m.pos.is_legal(i))
+    x, y = screen_xy(m.cursor)
+    red = rgb("danger")
+    shown = []
+    for _ in range(60):                      # a second of pressing FIRE on a refused spot
+        scene.update(fire)
+        scene.update(frame_from_masks())
+        surface = logical_surface()
+        scene.draw(surface)
+        ring = [surface.get_at((x + dx, y + dy))[:3] for dx in range(-7, 8) for dy in range(-7, 8)]
+        shown.append(red in ring)
+    assert all(shown), "the cursor ring blinked out right after a refusal"

@@ -187,7 +187,9 @@ class MatchPicture:
             for i in m.line:
                 x, y = screen_xy(i)
                 surface.blit(sp.win, (x - R - 1, y - R - 1))
-        if m.phase == "play" and m.is_human(pos.player) and (m.tick // 12) % 4 != 3:
+        # the cursor blinks, but never in the second after it moved or a move was refused
+        steady = m.tick - m.cursor_tick < 60
+        if m.phase == "play" and m.is_human(pos.player) and (steady or (m.tick // 12) % 4 != 3):
             x, y = screen_xy(m.cursor)
             ring = sp.cursor_ok if pos.is_legal(m.cursor) else sp.cursor_bad
             surface.blit(ring, (x - R - 1, y - R - 1))

@@ -64,6 +64,7 @@ class Match:
         self.scores = {1: 0, 2: 0}
         self.rounds_played = 0
         self.tick = 0
+        self.cursor_tick = -1000          # when the cursor last moved or was refused (drawing only)
         self.finished = False
         self.result: dict = {}
         self.events: list = []
@@ -178,12 +179,14 @@ class Match:
             new = cursor_step(self.cursor, dx, dy)
             if new != self.cursor:
                 self.cursor = new
+                self.cursor_tick = self.tick
                 self.events.append(("cursor",))
         if inp.pressed & Action.FIRE:
             if self.pos.is_legal(self.cursor):
                 self._play(self.cursor)
             else:
                 self.message = "NOT HERE: TOUCH TWO TOUCHING PIECES"
+                self.cursor_tick = self.tick
                 self.events.append(("bad",))
         elif inp.pressed & Action.ALT:
             self.message = "HINT: THINKING..."
