@@ -48,7 +48,8 @@ def test_title_to_menu_and_navigation(tmp_path):
     assert menu.menu.index == 2
     tap(cab, Action.UP, player=1)  # any player drives the menu
     assert menu.menu.index == 1
-    tap(cab, Action.ALT)
+    _to_item(cab, menu, "SETTINGS")
+    tap(cab, Action.ALT)                         # ALT off a game card: back to the title
     assert isinstance(cab.director.top, TitleScene)
 
 
@@ -142,3 +143,95 @@ def test_presented_frame_shows_the_menu(tmp_path):
     from handheld.ui.palette import rgb
     assert frame.get_at((1, 1))[:3] == rgb("night")      # title bar
     assert frame.get_at((160, 100))[:3] != (0, 0, 0)
+
+
+# --- the menu (issue 17) ---------------------------------------------------------
+
+def _to_item(cab, menu, name):
+    while menu.menu.items[menu.menu.index] != name:
+        tap(cab, Action.DOWN)
+
+
+def test_quit_asks_once_and_moving_away_cancels(tmp_path):
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    tap(cab, Action.UP)                          # from the top the highlight wraps to QUIT
+    assert menu.menu.items[menu.menu.index] == "QUIT"
+    tap(cab, Action.FIRE)
+    assert not cab.quit_requested and menu.message == "FIRE AGAIN TO QUIT"
+    tap(cab, Action.UP)
+    tap(cab, Action.DOWN)
+    tap(cab, Action.FIRE)
+    assert not cab.quit_requested, "moving away cancels the question"
+    tap(cab, Action.FIRE)
+    assert cab.quit_requested
+
+
+def test_kiosk_menu_has_no_quit_even_by_wrapping(tmp_path):
+    cab = cabinet(tmp_path, kiosk=True)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    tap(cab, Action.UP)
+    assert menu.menu.items[menu.menu.index] == "SETTINGS"
+    assert "QUIT" not in menu.menu.items
+
+
+def test_leaving_a_game_returns_to_the_menu_with_that_game_highlighted(tmp_path):
+    from handheld.games.registry import load_game
+    from handheld.runtime.match import MatchRunner
+
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    _to_item(cab, menu, "ATOM-4")
+    tap(cab, Action.FIRE)                         # the game's options screen
+    assert not isinstance(cab.director.top, MenuScene)
+    runner = cab.ctx.start_match(load_game("atom4"), {"players": 1})
+    tap(cab, Action.START)                        # pause: RESUME, RESTART, QUIT TO MENU
+    tap(cab, Action.UP)
+    tap(cab, Action.FIRE)
+    assert cab.director.top is menu and menu.menu.items[menu.menu.index] == "ATOM-4"
+    assert runner not in cab.director.stack and isinstance(cab.director.stack[0], TitleScene)
+
+
+def test_cabinet_opened_on_a_game_highlights_it_in_the_menu(tmp_path):
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, first_game="sphinx", seed=1)
+    cab.ctx.back_to_menu()
+    assert isinstance(cab.director.top, MenuScene) and cab.director.top.game.id == "sphinx"
+
+
+def test_alt_on_a_game_card_opens_its_how_to_play(tmp_path):
+    from handheld.ui.howto import HowToScene
+
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    tap(cab, Action.DOWN)
+    tap(cab, Action.ALT)
+    card = cab.director.top
+    assert isinstance(card, HowToScene) and card.title == menu.game.title
+    tap(cab, Action.ALT)
+    assert cab.director.top is menu
+
+
+def test_a_finished_match_is_counted_in_the_records_file_and_shown_on_the_card(tmp_path, monkeypatch):
+    from handheld.games.registry import load_game
+    from handheld.records import Records
+
+    monkeypatch.setenv("HANDHELD_STATE_DIR", str(tmp_path / "state"))
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=1, data_dir=tmp_path / "state")
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    runner = cab.ctx.start_match(load_game("atom4"), {"players": 1, "level": "easy", "rounds": 1})
+    runner.match.finished = True
+    runner.match.result = {"winner": 1, "text": "WHITE (P1) WINS 1-0",
+                           "records": {"level": "easy", "human_won": True}}
+    runner._finish()
+    runner.ctx.back_to_menu()
+    saved = Records.load(tmp_path / "state").of("atom4")
+    assert saved.levels["easy"].won == 1
+    _to_item(cab, menu, "ATOM-4")
+    assert ("EASY 1 WON 0 LOST", "white") in menu.records
