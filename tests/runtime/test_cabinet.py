@@ -235,3 +235,23 @@ def test_a_finished_match_is_counted_in_the_records_file_and_shown_on_the_card(t
     assert saved.levels["easy"].won == 1
     _to_item(cab, menu, "ATOM-4")
     assert ("EASY 1 WON 0 LOST", "white") in menu.records
+
+
+def test_attract_order_how_to_play_then_demo_and_the_records_table_after_each_round(monkeypatch):
+    from handheld.context import Context
+    from handheld.games.registry import built_games
+    from handheld.input.actions import EMPTY_FRAME
+    from handheld.ui.howto import Panel
+
+    games = built_games()
+    monkeypatch.setattr(type(games[1]), "how_to_play", lambda self: [Panel("THE GOAL", "WIN.")])
+    ctx = Context.headless_context(seed=2)
+    attract = AttractScene(ctx, demo_seconds=1)
+    for _ in range(60 * 60):
+        attract.update(EMPTY_FRAME)
+        if len(attract.steps) > len(games) + 3:
+            break
+    ids = [g.id for g in games]
+    expected = [("demo", ids[0]), ("howto", ids[1]), ("demo", ids[1])] + [("demo", i) for i in ids[2:]]
+    expected += [("records", None), ("demo", ids[0]), ("howto", ids[1])]
+    assert attract.steps[:len(expected)] == expected
