@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow bench venv clean
+.PHONY: run test test-slow bench screens venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ test-slow: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/handheld bench $(ARGS)
+
+# every screen as a PNG in docs/screens/ with an index page (docs/screens/README.md)
+screens: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.screens docs/screens
 
 clean:
 	rm -rf $(VENV) build *.egg-info

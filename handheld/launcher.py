@@ -6,7 +6,7 @@ import pygame
 
 from handheld import __version__
 from handheld.games.registry import GAMES, all_games
-from handheld.menu_card import Miniature, players_text, record_lines
+from handheld.menu_card import Miniature, demo_picture, players_text, record_lines
 from handheld.records import GameRecord
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
@@ -164,4 +164,4 @@ def how_to_play_panels(game) -> list:
     panels = game.how_to_play()
     if panels:
         return panels
-    return [Panel("THE GAME", f"{game.blurb.upper()} {players_text(game)}.")]
+    return [Panel("THE GAME", f"{game.blurb.upper()}. {players_text(game)}.", demo_picture(game))]

@@ -26,9 +26,36 @@ LINE_CHARS = 27            # what fits beside the menu list
 
 
 def players_text(game) -> str:
-    if game.max_players > game.min_players:
-        return f"{game.min_players}-{game.max_players} PLAYERS"
+    low = max(1, game.min_players)          # 0 humans is the demo, not a way to play
+    if game.max_players > low:
+        return f"{low}-{game.max_players} PLAYERS"
     return f"{game.max_players} PLAYER" + ("S" if game.max_players > 1 else "")
+
+
+def demo_picture(game, ticks: int = 240):
+    """A `Panel.picture` showing the game's demo after `ticks` ticks: made on
+    first draw, then cached (for a game without its own how-to-play panels)."""
+    cache: dict = {}
+
+    def picture(surface, rect) -> None:
+        if "img" not in cache:
+            from handheld.context import Context
+            from handheld.display.base import logical_surface
+
+            ctx = Context.headless_context(seed=1)
+            full = logical_surface()
+            try:
+                demo = game.demo_scene(ctx, 1)
+                for _ in range(ticks):
+                    demo.update(EMPTY_FRAME)
+                demo.draw(full)
+            except NotImplementedError:
+                full.fill(rgb("night"))
+            h = rect.h
+            cache["img"] = pygame.transform.smoothscale(full, (h * 4 // 3, h))
+        img = cache["img"]
+        surface.blit(img, (rect.centerx - img.get_width() // 2, rect.y))
+    return picture
 
 
 def record_lines(rec: GameRecord) -> list[tuple[str, str]]:

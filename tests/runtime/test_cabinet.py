@@ -255,3 +255,69 @@ def test_attract_order_how_to_play_then_demo_and_the_records_table_after_each_ro
     expected = [("demo", ids[0]), ("howto", ids[1]), ("demo", ids[1])] + [("demo", i) for i in ids[2:]]
     expected += [("records", None), ("demo", ids[0]), ("howto", ids[1])]
     assert attract.steps[:len(expected)] == expected
+
+
+def test_admin_reset_records_asks_once_then_empties_the_file(tmp_path):
+    from handheld.records import Records
+
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, kiosk=True, seed=1, data_dir=tmp_path)
+    cab.ctx.records.add("sphinx", "strong", True, 900)
+    admin = AdminScene(cab.ctx)
+    cab.director.push(admin)
+    tap(cab, Action.DOWN)
+    tap(cab, Action.DOWN)
+    assert admin.menu.items[admin.menu.index] == "RESET RECORDS"
+    tap(cab, Action.FIRE)
+    assert Records.load(tmp_path).of("sphinx").played == 1 and "FIRE AGAIN" in admin.message
+    tap(cab, Action.FIRE)
+    assert Records.load(tmp_path).games == {} and admin.message == "RECORDS RESET"
+
+
+def test_every_cabinet_screen_renders_and_is_not_blank():
+    import pygame
+
+    from handheld.display.base import logical_surface
+    from handheld.screenshot import make_scene, scene_factories
+
+    names = scene_factories("menu")
+    for required in ("title", "main", "settings", "admin", "input-test", "mapping", "records",
+                     "howto-sphinx", "card-archon", "pause-chamber", "end-atom4", "quit-question"):
+        assert required in names
+    surface = logical_surface()
+    for name in names:
+        if name == "attract":
+            continue
+        scene, ctx = make_scene(f"menu:{name}", 1)
+        (ctx.director.top or scene).draw(surface)
+        colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 320, 7) for y in range(0, 240, 7)}
+        assert len(colours) >= 4, f"menu:{name} looks empty"
+
+
+def test_menu_card_shows_the_demo_miniature_once_the_highlight_rests():
+    from handheld.context import Context
+    from handheld.display.base import logical_surface
+    from handheld.input.actions import EMPTY_FRAME
+    from handheld.launcher import CARD_X
+    from handheld.ui.palette import rgb
+
+    ctx = Context.headless_context(seed=1)
+    menu = MenuScene(ctx, highlight="spectral")
+    surface = logical_surface()
+    menu.update(EMPTY_FRAME)
+    menu.draw(surface)
+    assert surface.get_at((CARD_X + 80, 40))[:3] == rgb("night"), "blank before the demo starts"
+    for _ in range(30):
+        menu.update(EMPTY_FRAME)
+    menu.draw(surface)
+    thumb = {tuple(surface.get_at((CARD_X + x, 18 + y)))[:3] for x in range(0, 160, 5) for y in range(0, 120, 5)}
+    assert len(thumb) > 8, "the miniature shows the demo's picture"
+
+
+def test_input_test_device_line_fits_the_screen():
+    from handheld.input.inputtest import device_line
+    from handheld.ui.text import text_width
+
+    text, _ = device_line({"player": None, "kind": "keyboard", "name": "keyboard (display window)",
+                           "rate": 120, "events": 3})
+    assert "(DISPLAY WINDOW)" in text.upper() and text_width(text, "small") <= 316
