@@ -90,10 +90,20 @@ def _match_menu(game_id: str, kind: str):
     return make
 
 
+def launcher_scenes() -> dict:
+    """The cabinet scenes `handheld bench` times."""
+    from handheld.attract import AttractScene
+    from handheld.launcher import MenuScene, TitleScene
+    from handheld.records_table import RecordsScene
+
+    return {"main": lambda ctx, seed: MenuScene(ctx), "title": lambda ctx, seed: TitleScene(ctx),
+            "records": lambda ctx, seed: RecordsScene(ctx, auto=True),
+            "attract": lambda ctx, seed: AttractScene(ctx)}
+
+
 def cabinet_scenes() -> dict:
     from handheld.games.registry import built_games
     from handheld.records_table import RecordsScene
-    from handheld.screenshot import launcher_scenes
     from handheld.settings_scene import AdminScene, SettingsScene
 
     out = dict(launcher_scenes())

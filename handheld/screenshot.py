@@ -8,16 +8,6 @@ from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME
 
 
-def launcher_scenes() -> dict:
-    from handheld.attract import AttractScene
-    from handheld.launcher import MenuScene, TitleScene
-    from handheld.records_table import RecordsScene
-
-    return {"main": lambda ctx, seed: MenuScene(ctx), "title": lambda ctx, seed: TitleScene(ctx),
-            "records": lambda ctx, seed: RecordsScene(ctx, auto=True),
-            "attract": lambda ctx, seed: AttractScene(ctx)}
-
-
 def scene_factories(game_id: str) -> dict:
     """name -> factory(ctx, seed) for the launcher ('menu') or a built game."""
     if game_id == "menu":
