@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow bench fuzz venv clean
+.PHONY: run test test-slow bench fuzz screens venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ bench: $(STAMP)
 # cabinet (handheld/fuzz.py); e.g. ARGS="--seed 5 --seeds 10 --keep out/fuzz"
 fuzz: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.fuzz --ticks 1000000 $(ARGS)
+
+# every screen as a PNG in docs/screens/ with an index page (docs/screens/README.md)
+screens: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.screens docs/screens
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -14,6 +14,7 @@ from handheld.display.base import logical_surface
 from handheld.context import Context
 from handheld.input.actions import Action, InputFrame
 from handheld.launcher import MenuScene, TitleScene
+from handheld.records import Records
 from handheld.runtime.clock import MonotonicClock
 from handheld.runtime.loop import FixedStepLoop
 from handheld.scene import Director
@@ -59,6 +60,7 @@ class Cabinet:
                            seed=seed if seed is not None else time.time_ns() % 1_000_000_007,
                            data_dir=str(data_dir) if data_dir else None)
         self.ctx.input_manager = input_manager
+        self.ctx.records = Records.load(data_dir) if data_dir else Records()
         self.director.push(TitleScene(self.ctx))
         self.attract_after = config.get("cabinet.attract_after_s", 60) * TICK_HZ
         self.idle_return = config.get("cabinet.idle_return_s", 180) * TICK_HZ
@@ -80,7 +82,7 @@ class Cabinet:
         from handheld.games.registry import load_game
 
         game = load_game(game_id)
-        self.director.push(MenuScene(self.ctx))
+        self.director.push(MenuScene(self.ctx, highlight=game_id))
         if game.built:
             self.director.push(game.start_scene(self.ctx))
 

@@ -57,7 +57,7 @@ def time_scene(factory, display, frames: int, seed: int = 1) -> dict:
 
 def all_scene_factories(only: str | None) -> dict:
     from handheld.games.registry import built_games
-    from handheld.screenshot import launcher_scenes
+    from handheld.cabinet_showcase import launcher_scenes
 
     out = {f"menu:{name}": f for name, f in launcher_scenes().items()}
     for game in built_games():

@@ -26,6 +26,7 @@ class Context:
     input_manager: Any = None         # handheld.input.manager.InputManager (None headless)
     quit_requested: bool = False      # set by a screen to end the cabinet's loop
     last_options: dict = field(default_factory=dict)  # game id -> options last played, per session
+    records: Any = None               # handheld.records.Records (None: nothing is counted)
 
     def setting(self, key: str, default=None):
         """A dotted setting like 'display.colour_blind', or default."""
@@ -41,8 +42,13 @@ class Context:
         return start_match(self, game, options, seed)
 
     def back_to_menu(self) -> None:
-        """Leave the game for the cabinet's menu."""
-        self.director.pop_to_root()
+        """Leave the game for the cabinet's menu (the game stays highlighted there)."""
+        stack = self.director.stack
+        menus = [s for s in stack if getattr(s, "is_cabinet_menu", False)]
+        if not menus:
+            self.director.pop_to_root()
+        elif stack[-1] is not menus[-1]:
+            self.director.remove(stack[stack.index(menus[-1]) + 1])
 
     @classmethod
     def headless_context(cls, seed: int = 0, settings=None) -> "Context":

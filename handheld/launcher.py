@@ -6,6 +6,8 @@ import pygame
 
 from handheld import __version__
 from handheld.games.registry import GAMES, all_games
+from handheld.menu_card import Miniature, demo_picture, players_text, record_lines
+from handheld.records import GameRecord
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
 from handheld.ui.palette import rgb
@@ -56,53 +58,110 @@ class TitleScene(Scene):
 
 
 class MenuScene(Scene):
-    """Pick a game. Games not built yet say so instead of starting."""
+    """Pick a game: a card shows the highlighted game's demo, players, pitch and
+    records; ALT on it opens its how-to-play. QUIT asks once more; kiosk mode
+    has no QUIT. Games not built yet say so instead of starting."""
 
-    def __init__(self, ctx):
+    is_cabinet_menu = True      # ctx.back_to_menu() returns here
+
+    def __init__(self, ctx, highlight: str | None = None):
         self.ctx = ctx
         self.games = all_games()
         self.extra = ["SETTINGS"] + ([] if ctx.kiosk else ["QUIT"])
-        self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=14)
+        ids = [g.id for g in self.games]
+        self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=13,
+                         index=ids.index(highlight) if highlight in ids else 0)
         self.message = ""
+        self.confirm_quit = False
+        self.tick = 0
+        self.miniature = Miniature(ctx)
+        self.records: list = []
+        self._highlight_changed()
+
+    @property
+    def game(self):
+        """The highlighted game, or None on SETTINGS/QUIT."""
+        return self.games[self.menu.index] if self.menu.index < len(self.games) else None
+
+    def enter(self) -> None:
+        self._highlight_changed()     # records may have changed while a game was played
+
+    def _highlight_changed(self) -> None:
+        game = self.game
+        self.miniature.show(game)
+        records = self.ctx.records
+        self.records = record_lines(records.of(game.id) if records else GameRecord()) if game and game.built else []
 
     def update(self, frame: InputFrame) -> None:
+        self.tick += 1
+        before = self.menu.index
         action = self.menu.update(frame.merged())
-        if frame.any_repeat(Action.UP | Action.DOWN):
-            self.message = ""
+        if self.menu.index != before:
+            self.message, self.confirm_quit = "", False
             self.ctx.audio.play("ui.move")
+            self._highlight_changed()
+        self.miniature.update(self.tick)
         if action == "back":
-            self.ctx.director.pop()
+            if self.game is not None and self.game.built:
+                self._how_to_play(self.game)
+            else:
+                self.ctx.director.pop()
             return
         if action != "select":
             return
-        i = self.menu.index
-        if i < len(self.games):
-            game = self.games[i]
+        game = self.game
+        if game is not None:
             if not game.built:
                 self.message = f"{game.title.upper()}: COMING SOON"
                 self.ctx.audio.play("ui.refuse")
                 return
             self.ctx.audio.play("ui.select")
             self.ctx.director.push(game.start_scene(self.ctx))
-        elif self.extra[i - len(self.games)] == "SETTINGS":
+        elif self.extra[self.menu.index - len(self.games)] == "SETTINGS":
             from handheld.settings_scene import SettingsScene
             self.ctx.director.push(SettingsScene(self.ctx))
-        else:
+        elif self.confirm_quit:
             self.ctx.quit_requested = True
+        else:
+            self.confirm_quit = True
+            self.message = "FIRE AGAIN TO QUIT"
+            self.ctx.audio.play("ui.refuse")
+
+    def _how_to_play(self, game) -> None:
+        from handheld.ui.howto import HowToScene
+        self.ctx.audio.play("ui.select")
+        self.ctx.director.push(HowToScene(self.ctx, game.title, how_to_play_panels(game)))
 
     def draw(self, surface) -> None:
         surface.fill(rgb("ink"))
-        draw_title(surface, "HANDHELD", "KIOSK" if self.ctx.kiosk else "")
-        self.menu.draw(surface, 60, 30)
-        i = self.menu.index
-        if i < len(self.games):
-            g = self.games[i]
-            players = (f"{g.min_players}-{g.max_players} PLAYERS" if g.max_players > g.min_players
-                       else f"{g.max_players} PLAYERS")
-            about = wrap(g.blurb.upper(), TextWindow.rect.width - 8) if g.built else ["COMING SOON"]
-            about = (about + ["", ""])[:2]
-            title = f"{g.title.upper()}  {players}" if g.built else g.title.upper()
-            lines = [(title, "gold"), about[0], about[1], self.message or "FIRE PLAY   STICK CHOOSE"]
+        draw_title(surface, "HANDHELD", "KIOSK" if self.ctx.kiosk else "CHOOSE A GAME")
+        self.menu.draw(surface, 14, 20)
+        g = self.game
+        if g is not None and g.built:
+            self.miniature.draw(surface, CARD_X, 18)
+            for i, (text, colour) in enumerate(self.records):
+                draw_text(surface, CARD_X, 144 + i * 10, text, colour)
+            about = (wrap(g.blurb.upper(), TextWindow.rect.width - 8) + ["", ""])[:2]
+            lines = [(f"{g.title.upper()}  {players_text(g)}", "gold"), about[0], about[1],
+                     (self.message, "danger") if self.message else ("FIRE PLAY   ALT HOW TO PLAY", "silver")]
+        elif g is not None:
+            lines = [(g.title.upper(), "gold"), "COMING SOON", "", self.message]
+        elif self.menu.items[self.menu.index] == "SETTINGS":
+            lines = [("SETTINGS", "gold"), "SOUND, VOLUME, COLOUR AID, DEMO", "TIMING AND THE CONTROLS",
+                     ("FIRE OPENS", "silver")]
         else:
-            lines = [(self.menu.items[i], "gold"), "", "", self.message or "FIRE SELECTS"]
+            lines = [("QUIT", "gold"), "LEAVE THE CABINET", "",
+                     (self.message, "danger") if self.message else ("FIRE QUITS", "silver")]
         TextWindow().draw(surface, lines)
+
+
+CARD_X = 154
+
+
+def how_to_play_panels(game) -> list:
+    """The game's instruction card, or one panel from its blurb until it has one."""
+    from handheld.ui.howto import Panel
+    panels = game.how_to_play()
+    if panels:
+        return panels
+    return [Panel("THE GAME", f"{game.blurb.upper()}. {players_text(game)}.", demo_picture(game))]

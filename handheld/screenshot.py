@@ -8,18 +8,11 @@ from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME
 
 
-def launcher_scenes() -> dict:
-    from handheld.attract import AttractScene
-    from handheld.launcher import MenuScene, TitleScene
-
-    return {"main": lambda ctx, seed: MenuScene(ctx), "title": lambda ctx, seed: TitleScene(ctx),
-            "attract": lambda ctx, seed: AttractScene(ctx)}
-
-
 def scene_factories(game_id: str) -> dict:
     """name -> factory(ctx, seed) for the launcher ('menu') or a built game."""
     if game_id == "menu":
-        return launcher_scenes()
+        from handheld.cabinet_showcase import cabinet_scenes
+        return cabinet_scenes()
     from handheld.games.registry import load_game
 
     game = load_game(game_id)

@@ -112,17 +112,24 @@ class AdminScene(Scene):
         self.ctx = ctx
         # under the service a cabinet that ends is started again at once: say so
         self.quit_label = "RESTART CABINET" if under_service() else "QUIT"
-        self.menu = Menu(["BACK TO CABINET", "SETTINGS", self.quit_label, "POWER OFF"], spacing=14)
+        self.menu = Menu(["BACK TO CABINET", "SETTINGS", "RESET RECORDS", self.quit_label, "POWER OFF"],
+                         spacing=14)
         self.message = ""
+        self.confirm_reset = False
 
     def update(self, frame: InputFrame) -> None:
+        before = self.menu.index
         action = self.menu.update(frame.merged())
+        if self.menu.index != before:
+            self.confirm_reset = False
         if action == "back":
             self.ctx.director.pop()
         if action != "select":
             return
         choice = self.menu.items[self.menu.index]
-        if choice == "BACK TO CABINET":
+        if choice == "RESET RECORDS":
+            self._reset_records()
+        elif choice == "BACK TO CABINET":
             self.ctx.director.pop()
         elif choice == "SETTINGS":
             self.ctx.director.push(SettingsScene(self.ctx))
@@ -130,6 +137,18 @@ class AdminScene(Scene):
             self.ctx.quit_requested = True
         else:
             self.message = self._power_off()
+
+    def _reset_records(self) -> None:
+        """Asks once (FIRE again), then empties the records table."""
+        if self.ctx.records is None:
+            self.message = "NO RECORDS KEPT HERE"
+        elif not self.confirm_reset:
+            self.confirm_reset = True
+            self.message = "FIRE AGAIN TO ERASE ALL RECORDS"
+        else:
+            self.confirm_reset = False
+            self.ctx.records.reset()
+            self.message = "RECORDS RESET"
 
     def _power_off(self) -> str:
         try:

@@ -22,6 +22,7 @@ from handheld.ui.widgets import TextWindow, draw_title
 
 LEAVE = int(Action.START | Action.SELECT)
 LEAVE_TICKS = 120
+NAME_CHARS = 56          # the small font fits 80 characters across; the whole line stays on screen
 HEADLESS_SECONDS = 3.0
 PANEL_W, PANEL_Y, PANEL_H = 80, 14, 74
 # action -> box (x, y, w, h) inside a player's panel, and its label
@@ -35,8 +36,8 @@ BOXES = {
 
 def device_line(d: dict) -> tuple[str, str]:
     who = "ANY" if d["player"] is None else f"P{d['player'] + 1}"
-    name = d["name"][:22]
-    text = f"{who:<3} {d['kind'][:3].upper()} {name:<22} {d['rate']:>3}/S"
+    name = d["name"][:NAME_CHARS]
+    text = f"{who:<3} {d['kind'][:3].upper()} {name:<{NAME_CHARS}} {d['rate']:>3}/S"
     colour = "silver" if d["events"] == 0 else "white"
     return text, colour
 

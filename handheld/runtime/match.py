@@ -49,8 +49,11 @@ class MatchRunner(Scene):
         self.replay.state_hash = self.match.state_hash()
         self._save_replay()
         result = getattr(self.match, "result", {}) or {}
+        report = {"game": self.game.id, "seed": self.seed, "ticks": self.replay.ticks, **result}
+        if self.ctx.records is not None:
+            self.ctx.records.add_result(report)
         if self.ctx.on_match_end:
-            self.ctx.on_match_end({"game": self.game.id, "seed": self.seed, **result})
+            self.ctx.on_match_end(report)
         self._open_menu("end")
 
     def _open_menu(self, kind: str) -> None:

@@ -27,9 +27,9 @@ def test_under_the_service_the_quit_item_says_restart_and_ends_this_cabinet(tmp_
     monkeypatch.setenv("INVOCATION_ID", "a" * 32)
     cab = cabinet(tmp_path, kiosk=True, kiosk_locked=True)
     admin = AdminScene(cab.ctx)
-    assert admin.menu.items == ["BACK TO CABINET", "SETTINGS", "RESTART CABINET", "POWER OFF"]
-    press(admin, Action.DOWN)
-    press(admin, Action.DOWN)
+    assert admin.menu.items == ["BACK TO CABINET", "SETTINGS", "RESET RECORDS", "RESTART CABINET", "POWER OFF"]
+    for _ in range(3):
+        press(admin, Action.DOWN)
     press(admin, Action.FIRE)
     assert cab.ctx.quit_requested          # the service's Restart=always starts a new one
 
@@ -37,7 +37,7 @@ def test_under_the_service_the_quit_item_says_restart_and_ends_this_cabinet(tmp_
 def test_by_hand_the_quit_item_says_quit(tmp_path, monkeypatch):
     monkeypatch.delenv("INVOCATION_ID", raising=False)
     admin = AdminScene(cabinet(tmp_path, kiosk=True).ctx)
-    assert admin.menu.items[2] == "QUIT"
+    assert admin.menu.items[3] == "QUIT"
 
 
 def test_kiosk_from_the_command_line_shows_locked_on_and_is_not_saved(tmp_path, monkeypatch):

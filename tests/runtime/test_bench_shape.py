@@ -8,7 +8,7 @@ from handheld.cli import main
 def test_bench_json_shape(capsys):
     assert main(["bench", "--json", "--quick", "--only", "menu:"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["scenes"]) == {"menu:main", "menu:title", "menu:attract"}
+    assert set(report["scenes"]) == {"menu:main", "menu:title", "menu:records", "menu:attract"}
     for scene in report["scenes"].values():
         for scale in ("scale1", "scale2", "scale4"):
             assert {"p50_ms", "p99_ms", "max_ms"} <= set(scene[scale])

@@ -48,7 +48,8 @@ def test_title_to_menu_and_navigation(tmp_path):
     assert menu.menu.index == 2
     tap(cab, Action.UP, player=1)  # any player drives the menu
     assert menu.menu.index == 1
-    tap(cab, Action.ALT)
+    _to_item(cab, menu, "SETTINGS")
+    tap(cab, Action.ALT)                         # ALT off a game card: back to the title
     assert isinstance(cab.director.top, TitleScene)
 
 
@@ -142,3 +143,183 @@ def test_presented_frame_shows_the_menu(tmp_path):
     from handheld.ui.palette import rgb
     assert frame.get_at((1, 1))[:3] == rgb("night")      # title bar
     assert frame.get_at((160, 100))[:3] != (0, 0, 0)
+
+
+# --- the menu (issue 17) ---------------------------------------------------------
+
+def _to_item(cab, menu, name):
+    while menu.menu.items[menu.menu.index] != name:
+        tap(cab, Action.DOWN)
+
+
+def test_quit_asks_once_and_moving_away_cancels(tmp_path):
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    tap(cab, Action.UP)                          # from the top the highlight wraps to QUIT
+    assert menu.menu.items[menu.menu.index] == "QUIT"
+    tap(cab, Action.FIRE)
+    assert not cab.quit_requested and menu.message == "FIRE AGAIN TO QUIT"
+    tap(cab, Action.UP)
+    tap(cab, Action.DOWN)
+    tap(cab, Action.FIRE)
+    assert not cab.quit_requested, "moving away cancels the question"
+    tap(cab, Action.FIRE)
+    assert cab.quit_requested
+
+
+def test_kiosk_menu_has_no_quit_even_by_wrapping(tmp_path):
+    cab = cabinet(tmp_path, kiosk=True)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    tap(cab, Action.UP)
+    assert menu.menu.items[menu.menu.index] == "SETTINGS"
+    assert "QUIT" not in menu.menu.items
+
+
+def test_leaving_a_game_returns_to_the_menu_with_that_game_highlighted(tmp_path):
+    from handheld.games.registry import load_game
+    from handheld.runtime.match import MatchRunner
+
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    _to_item(cab, menu, "ATOM-4")
+    tap(cab, Action.FIRE)                         # the game's options screen
+    assert not isinstance(cab.director.top, MenuScene)
+    runner = cab.ctx.start_match(load_game("atom4"), {"players": 1})
+    tap(cab, Action.START)                        # pause: RESUME, RESTART, QUIT TO MENU
+    tap(cab, Action.UP)
+    tap(cab, Action.FIRE)
+    assert cab.director.top is menu and menu.menu.items[menu.menu.index] == "ATOM-4"
+    assert runner not in cab.director.stack and isinstance(cab.director.stack[0], TitleScene)
+
+
+def test_cabinet_opened_on_a_game_highlights_it_in_the_menu(tmp_path):
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, first_game="sphinx", seed=1)
+    cab.ctx.back_to_menu()
+    assert isinstance(cab.director.top, MenuScene) and cab.director.top.game.id == "sphinx"
+
+
+def test_alt_on_a_game_card_opens_its_how_to_play(tmp_path):
+    from handheld.ui.howto import HowToScene
+
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    tap(cab, Action.DOWN)
+    tap(cab, Action.ALT)
+    card = cab.director.top
+    assert isinstance(card, HowToScene) and card.title == menu.game.title
+    tap(cab, Action.ALT)
+    assert cab.director.top is menu
+
+
+def test_a_finished_match_is_counted_in_the_records_file_and_shown_on_the_card(tmp_path, monkeypatch):
+    from handheld.games.registry import load_game
+    from handheld.records import Records
+
+    monkeypatch.setenv("HANDHELD_STATE_DIR", str(tmp_path / "state"))
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=1, data_dir=tmp_path / "state")
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    runner = cab.ctx.start_match(load_game("atom4"), {"players": 1, "level": "easy", "rounds": 1})
+    runner.match.finished = True
+    runner.match.result = {"winner": 1, "text": "WHITE (P1) WINS 1-0",
+                           "records": {"level": "easy", "human_won": True}}
+    runner._finish()
+    runner.ctx.back_to_menu()
+    saved = Records.load(tmp_path / "state").of("atom4")
+    assert saved.levels["easy"].won == 1
+    _to_item(cab, menu, "ATOM-4")
+    assert ("EASY 1 WON 0 LOST", "white") in menu.records
+
+
+def test_attract_order_how_to_play_then_demo_and_the_records_table_after_each_round(monkeypatch):
+    from handheld.context import Context
+    from handheld.games.registry import built_games
+    from handheld.input.actions import EMPTY_FRAME
+
+    games = built_games()
+    monkeypatch.setattr(type(games[2]), "how_to_play", lambda self: [])   # a game with no card is skipped
+    ctx = Context.headless_context(seed=2)
+    attract = AttractScene(ctx, demo_seconds=1)
+    for _ in range(60 * 120):
+        attract.update(EMPTY_FRAME)
+        if len(attract.steps) > 2 * len(games) + 3:
+            break
+    ids = [g.id for g in games]
+    card = lambda i: [] if i == ids[2] else [("howto", i)]
+    expected = [("demo", ids[0])]
+    for i in ids[1:]:
+        expected += card(i) + [("demo", i)]
+    expected += [("records", None)] + card(ids[0]) + [("demo", ids[0])]
+    assert attract.steps[:len(expected)] == expected
+
+
+def test_admin_reset_records_asks_once_then_empties_the_file(tmp_path):
+    from handheld.records import Records
+
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, kiosk=True, seed=1, data_dir=tmp_path)
+    cab.ctx.records.add("sphinx", "strong", True, 900)
+    admin = AdminScene(cab.ctx)
+    cab.director.push(admin)
+    tap(cab, Action.DOWN)
+    tap(cab, Action.DOWN)
+    assert admin.menu.items[admin.menu.index] == "RESET RECORDS"
+    tap(cab, Action.FIRE)
+    assert Records.load(tmp_path).of("sphinx").played == 1 and "FIRE AGAIN" in admin.message
+    tap(cab, Action.FIRE)
+    assert Records.load(tmp_path).games == {} and admin.message == "RECORDS RESET"
+
+
+def test_every_cabinet_screen_renders_and_is_not_blank():
+    import pygame
+
+    from handheld.display.base import logical_surface
+    from handheld.screenshot import make_scene, scene_factories
+
+    names = scene_factories("menu")
+    for required in ("title", "main", "settings", "admin", "input-test", "mapping", "records",
+                     "howto-sphinx", "card-archon", "pause-chamber", "end-atom4", "quit-question"):
+        assert required in names
+    surface = logical_surface()
+    for name in names:
+        if name == "attract":
+            continue
+        scene, ctx = make_scene(f"menu:{name}", 1)
+        (ctx.director.top or scene).draw(surface)
+        colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 320, 7) for y in range(0, 240, 7)}
+        assert len(colours) >= 4, f"menu:{name} looks empty"
+
+
+def test_menu_card_shows_the_demo_miniature_once_the_highlight_rests():
+    from handheld.context import Context
+    from handheld.display.base import logical_surface
+    from handheld.input.actions import EMPTY_FRAME
+    from handheld.launcher import CARD_X
+    from handheld.ui.palette import rgb
+
+    ctx = Context.headless_context(seed=1)
+    menu = MenuScene(ctx, highlight="spectral")
+    surface = logical_surface()
+    menu.update(EMPTY_FRAME)
+    menu.draw(surface)
+    assert surface.get_at((CARD_X + 80, 40))[:3] == rgb("night"), "blank before the demo starts"
+    for _ in range(30):
+        menu.update(EMPTY_FRAME)
+    menu.draw(surface)
+    thumb = {tuple(surface.get_at((CARD_X + x, 18 + y)))[:3] for x in range(0, 160, 5) for y in range(0, 120, 5)}
+    assert len(thumb) > 8, "the miniature shows the demo's picture"
+
+
+def test_input_test_device_line_fits_the_screen():
+    from handheld.input.inputtest import device_line
+    from handheld.ui.text import text_width
+
+    text, _ = device_line({"player": None, "kind": "keyboard", "name": "keyboard (display window)",
+                           "rate": 120, "events": 3})
+    assert "(DISPLAY WINDOW)" in text.upper() and text_width(text, "small") <= 316

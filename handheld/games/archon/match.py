@@ -373,6 +373,9 @@ class MatchScene(Scene):
             text = "A TIE" if w == "tie" else f"{w.upper()} WINS"
             self.result = {"winner": w, "text": text, "reason": self.state.end_reason,
                            "turns": self.state.turn - 1, "duels": self.state.duels}
+            humans = [s for s in (LIGHT, DARK) if s not in self.computer]
+            if len(humans) == 1:   # the cabinet's records (docs/adding-a-game.md)
+                self.result["records"] = {"level": self.level, "human_won": None if w == "tie" else w == humans[0]}
         if self.phase_t >= END_TICKS or (self.phase_t > 30 and frame.any_pressed(Action.FIRE)):
             self.finished = True
 

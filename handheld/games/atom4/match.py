@@ -36,6 +36,10 @@ class MatchScene(Scene):
         if m.finished and not self.finished:
             self.finished = True
             self.result = dict(m.result)
+            if m.options["players"] == 1:   # the cabinet's records (docs/adding-a-game.md)
+                won = m.result["winner"]
+                self.result["records"] = {"level": m.options["level"],
+                                          "human_won": None if won == "draw" else won == m.options["human_side"]}
 
     def state_hash(self) -> str:
         return self.match.state_hash()

@@ -205,6 +205,9 @@ class MatchScene(Scene):
                 self._say(f"{name(st, e[1])} LEAVES THE CHAMBER", "danger")
             elif k == "win":
                 self.result = {"winner": name(st, e[1]), "text": f"{name(st, e[1])} WINS"}
+                if len(self.humans) == 1:   # the cabinet's records: against the strongest computer
+                    level = max(lv for kind, lv in self.seats if kind == "cpu")
+                    self.result["records"] = {"level": ai.LEVELS[level].lower(), "human_won": e[1] == self.humans[0]}
                 self.anims.append(["banner", 120, 120, f"{name(st, e[1])} WINS!"])
                 audio.play("chamber.win")
             elif k == "pickup":

@@ -97,6 +97,10 @@ class MatchScene(Scene):
         self.finished = True
         self.result = {"winner": R.PLAYER_NAMES[s.winner].lower() if s.winner is not None else None,
                        "text": R.result_text(s), "turns": s.turn}
+        humans = [p for p, pad in enumerate(self.humans) if pad is not None]
+        if len(humans) == 1:   # the cabinet's records (docs/adding-a-game.md)
+            self.result["records"] = {"level": self.level,
+                                      "human_won": None if s.winner is None else s.winner == humans[0]}
 
     def _sync(self) -> None:
         s = self.state

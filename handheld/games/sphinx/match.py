@@ -241,6 +241,10 @@ class MatchScene(Scene):
             text = ("SPHINX WINS" if winner == "sphinx" else "PYRAMIDS WIN" if winner == "pyramid"
                     else "MATCH DRAWN") + f" {s}-{p}"
             self.result = {"winner": winner, "text": text, "score": [s, p, d], "rounds": self.round}
+            human = [piece for piece, kind in self.controller.items() if kind == "human"]
+            if len(human) == 1:   # the cabinet's records (docs/adding-a-game.md)
+                level = [kind for kind in self.controller.values() if kind != "human"][0]
+                self.result["records"] = {"level": level, "human_won": None if winner is None else winner == human[0]}
 
     # --- what the screen and replays see ---------------------------------
     def winning_cells(self) -> list[tuple[int, int]]:

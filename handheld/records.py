@@ -1,0 +1,162 @@
+"""The cabinet's records, arcade high-score style: per game, wins, losses and
+draws against each computer level, the best winning streak and the fastest win.
+
+Only matches of one human against the computer count. A match says so in its
+`result["records"]` (see docs/adding-a-game.md): `{"level": "strong",
+"human_won": True | False | None}` (None: a draw); the match runner adds the
+match's length in ticks. The file lives in the state directory and is written
+atomically; a broken file is kept as `records.json.bak`, logged in one line,
+and the cabinet starts a fresh table.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from handheld import TICK_HZ
+from handheld.config import atomic_write
+
+log = logging.getLogger("handheld.records")
+
+FILE_NAME = "records.json"
+FORMAT = 1
+
+
+@dataclass
+class LevelRecord:
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+
+
+@dataclass
+class GameRecord:
+    levels: dict[str, LevelRecord] = field(default_factory=dict)   # level -> counts, first played first
+    streak: int = 0              # wins in a row now
+    best_streak: int = 0
+    fastest_win: int | None = None   # ticks
+
+    @property
+    def played(self) -> int:
+        return sum(r.won + r.lost + r.drawn for r in self.levels.values())
+
+    def to_json(self) -> dict:
+        return {"levels": {k: [r.won, r.lost, r.drawn] for k, r in self.levels.items()},
+                "streak": self.streak, "best_streak": self.best_streak, "fastest_win": self.fastest_win}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "GameRecord":
+        levels = {}
+        for level, counts in data["levels"].items():
+            won, lost, drawn = (int(n) for n in counts)
+            if min(won, lost, drawn) < 0:
+                raise ValueError("negative count")
+            levels[str(level)] = LevelRecord(won, lost, drawn)
+        fastest = data.get("fastest_win")
+        return cls(levels, int(data.get("streak", 0)), int(data.get("best_streak", 0)),
+                   None if fastest is None else int(fastest))
+
+
+def clock_text(ticks: int) -> str:
+    """Match length as M:SS."""
+    seconds = ticks // TICK_HZ
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class Records:
+    """All games' records. `path=None` keeps them in memory only (tests,
+    screenshots, a cabinet without a state directory)."""
+
+    def __init__(self, path: Path | str | None = None):
+        self.path = Path(path) if path is not None else None
+        self.games: dict[str, GameRecord] = {}
+
+    @classmethod
+    def load(cls, folder: Path | str | None) -> "Records":
+        """The records saved in `folder` (the state directory); a fresh table when
+        there are none yet, or when the file is broken (kept as .bak)."""
+        records = cls(Path(folder) / FILE_NAME if folder is not None else None)
+        if records.path is None or not records.path.exists():
+            return records
+        try:
+            data = json.loads(records.path.read_text(encoding="utf-8"))
+            if data.get("format") != FORMAT:
+                raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
+            records.games = {str(k): GameRecord.from_json(v) for k, v in data["games"].items()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+            backup = records.path.with_name(FILE_NAME + ".bak")
+            try:
+                os.replace(records.path, backup)
+                kept = f"kept as {backup}"
+            except OSError:
+                kept = "could not keep a copy"
+            log.warning("records file %s is unreadable (%s): starting a fresh table, %s",
+                        records.path, e, kept)
+            records.games = {}
+        return records
+
+    def of(self, game_id: str) -> GameRecord:
+        return self.games.get(game_id) or GameRecord()
+
+    def add(self, game_id: str, level: str, human_won: bool | None, ticks: int) -> None:
+        rec = self.games.setdefault(game_id, GameRecord())
+        counts = rec.levels.setdefault(str(level), LevelRecord())
+        if human_won is None:
+            counts.drawn += 1
+            rec.streak = 0
+        elif human_won:
+            counts.won += 1
+            rec.streak += 1
+            rec.best_streak = max(rec.best_streak, rec.streak)
+            if ticks > 0 and (rec.fastest_win is None or ticks < rec.fastest_win):
+                rec.fastest_win = ticks
+        else:
+            counts.lost += 1
+            rec.streak = 0
+        self.save()
+
+    def add_result(self, result: dict) -> bool:
+        """Count a finished match as the runner reports it (`game`, `ticks` and the
+        game's `records` entry); False when it is not a human-vs-computer match."""
+        entry = result.get("records")
+        if not entry or "game" not in result:
+            return False
+        self.add(result["game"], entry["level"], entry["human_won"], int(result.get("ticks", 0)))
+        return True
+
+    def reset(self) -> None:
+        self.games = {}
+        self.save()
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "games": {k: v.to_json() for k, v in self.games.items()}},
+                          indent=1, sort_keys=False) + "\n"
+
+    def save(self) -> bool:
+        """Write the table; a failure is logged and the table stays in memory."""
+        if self.path is None:
+            return True
+        try:
+            atomic_write(self.path, self.to_json())
+            return True
+        except OSError as e:
+            log.warning("cannot save records to %s: %s", self.path, e.strerror or e)
+            return False
+
+
+def sample_records() -> Records:
+    """A filled-in table for screenshots and the docs' pictures (in memory)."""
+    r = Records()
+    plays = [("archon", "classic", True, 9000), ("archon", "classic", True, 7400),
+             ("archon", "strong", False, 12000), ("spectral", "classic", True, 5200),
+             ("spectral", "strong", False, 6100), ("sphinx", "strong", False, 3000),
+             ("sphinx", "strong", True, 2500), ("sphinx", "strong", True, 2300),
+             ("sphinx", "strong", True, 2600), ("chamber", "adept", True, 8000),
+             ("atom4", "normal", None, 4000), ("atom4", "hard", False, 3600)]
+    for game, level, won, ticks in plays:
+        r.add(game, level, won, ticks)
+    return r
