@@ -182,7 +182,8 @@ class MatchScene(Scene):
             elif path != self.path:
                 self.path = path
                 self.ctx.audio.play("archon.step")
-                if self.state.piece_at(path[-1]) is not None:      # onto an enemy: fight
+                end = self.state.piece_at(path[-1])
+                if end is not None and end.side != p.side:          # onto an enemy: fight
                     self._commit(R.Move(p.id, path[-1]), list(path))
                     return
         if inp.pressed & Action.ALT:
