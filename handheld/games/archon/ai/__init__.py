@@ -36,8 +36,10 @@ ENDGAME_PIECES = 4          # aggression counts when either side is down to this
 WinPermille = Callable[[str, str, int], int]
 
 
-def injuries(p: R.Piece) -> int:
-    return 0 if p.icon == "shapeshifter" else p.base - p.hp
+def seen_injuries(p: R.Piece) -> int:
+    """Injuries as the 1983 program saw them: a Shapeshifter keeps the ones it
+    would have had without its full heal (the seed's "bad bug")."""
+    return p.scars if p.icon == "shapeshifter" else p.base - p.hp
 
 
 def power_points_held(state: R.State, side: str) -> int:
@@ -75,7 +77,7 @@ class Classic:
     def fight_term(self, state: R.State, p: R.Piece, enemy: R.Piece, square: int) -> int:
         shade = state.shade_of(square)
         colour = B.colour_bonus(p.side, shade) - B.colour_bonus(enemy.side, shade)
-        return injuries(enemy) - 3 - injuries(p) + colour + self.aggression(p, enemy)
+        return seen_injuries(enemy) - 3 - seen_injuries(p) + colour + self.aggression(p, enemy)
 
     def danger(self, state: R.State, p: R.Piece, square: int) -> int:
         return 0
@@ -347,5 +349,5 @@ def choose(player: Classic, state: R.State, rng):
         return stop.value
 
 
-__all__ = ["Classic", "Strong", "PREFERENCE", "make_player", "choose", "injuries", "base_hp",
+__all__ = ["Classic", "Strong", "PREFERENCE", "make_player", "choose", "seen_injuries", "base_hp",
            "SHAPESHIFTER_VS_ELEMENTAL_HP"]
