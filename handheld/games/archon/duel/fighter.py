@@ -1,11 +1,15 @@
 """The computer fighter, after the original's outline: line up on a row,
-column or diagonal within reach, fire after a reaction delay (longer when
-ahead), dodge shots in flight, steer around solid barriers, and as a ready
-Phoenix flame to block. It reads only what a player sees on the screen:
-positions, facing, shots in flight, barrier colours, and its own recharge.
+column or diagonal within reach, fire after a reaction delay, dodge shots in
+flight, steer around solid barriers, and as a ready Phoenix flame to block.
+It reads only what a player sees on the screen: positions, facing, shots in
+flight, barrier colours, and its own recharge.
 
 Levels 0..2 (easy, normal, hard) set the reaction delay and how often it
-sees a shot coming. All choices are integer arithmetic plus its own Rng.
+sees a shot coming. Each reaction delay is drawn from its Rng (a fork of the
+match's), so the seed changes every duel's timing. Against a human
+(`mercy=True`) it waits half as long again when it is ahead, like the
+original; between two computer fighters the delay never depends on who is
+ahead, so strength decides. All choices are integer arithmetic.
 """
 
 from __future__ import annotations
@@ -15,22 +19,29 @@ from handheld.games.archon.duel.barriers import SOLID
 from handheld.games.archon.duel.engine import (
     DX, DY, FIRE, MAX_X, MAX_Y, MIN_X, MIN_Y, SUB, held_for, weapon_size)
 
-# level -> (reaction delay in ticks, chance in tenths to dodge a shot)
+# level -> (mean reaction delay in ticks, chance in tenths to dodge a shot)
 LEVELS = ((28, 4), (14, 7), (6, 9))
 PLAN_EVERY = 8
+STUCK_TICKS = 40        # standing still this long without attacking: go elsewhere
+WANDER_TICKS = 24
 _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 
 
 class ComputerFighter:
-    __slots__ = ("side", "level", "rng", "delay", "dodge_num", "aim", "tx", "ty",
-                 "dodge_id", "dodge_ok", "jitter", "line")
+    __slots__ = ("side", "level", "rng", "mercy", "delay", "dodge_num", "aim", "wait", "tx",
+                 "ty", "dodge_id", "dodge_ok", "jitter", "line", "still", "last", "wander")
 
-    def __init__(self, side: str, level: int, rng):
+    def __init__(self, side: str, level: int, rng, mercy: bool = False):
         self.side = side
         self.level = max(0, min(2, int(level)))
         self.rng = rng
+        self.mercy = bool(mercy)
         self.delay, self.dodge_num = LEVELS[self.level]
         self.aim = 0
+        self.wait = 0
+        self.still = 0           # ticks standing on the same spot without attacking
+        self.last = (-1, -1)
+        self.wander = 0          # ticks left heading for a fresh spot after standing still
         self.tx = self.ty = -1
         self.dodge_id = -1
         self.dodge_ok = False
@@ -38,8 +49,18 @@ class ComputerFighter:
         self.line = -1
 
     def fields(self):
-        return (self.side, self.level, self.aim, self.tx, self.ty, self.dodge_id,
-                self.dodge_ok, self.jitter, self.line, self.rng.getstate())
+        return (self.side, self.level, self.mercy, self.aim, self.wait, self.tx, self.ty,
+                self.dodge_id, self.dodge_ok, self.jitter, self.line, self.still, self.last,
+                self.wander, self.rng.getstate())
+
+    def reaction_delay(self, me, foe) -> int:
+        """Ticks to hold aim before this attack: the level's mean, +-25%
+        drawn from the Rng; half as long again when ahead of a human."""
+        base = self.delay
+        wait = base - (base >> 2) + self.rng.randrange((base >> 1) + 1)
+        if self.mercy and me.strength > foe.strength:
+            wait += wait >> 1
+        return wait
 
     # --------------------------------------------------------------- decide
     def decide(self, duel) -> int:
@@ -49,7 +70,13 @@ class ComputerFighter:
         else:
             me, foe = duel.dark, duel.light
         if not me.alive or me.bounce or (me.attack and me.st.weapon != S.SCREAM):
+            self.still = 0
             return 0
+        if (me.x, me.y) == self.last:
+            self.still += 1
+        else:
+            self.still = 0
+            self.last = (me.x, me.y)
         st = me.st
         s = foe.shot
         if s is not None:
@@ -67,17 +94,27 @@ class ComputerFighter:
         if me.ready and foe.alive:
             d = self._aligned(me, foe, duel)
             if d is not None:
+                if self.aim == 0:
+                    self.wait = self.reaction_delay(me, foe)
                 self.aim += 1
-                delay = self.delay + (self.delay >> 1 if me.strength > foe.strength else 0)
-                if self.aim > delay:
+                if self.aim > self.wait:
                     self.aim = 0
+                    self.still = 0
                     return held_for(d if d >= 0 else None, True)
                 return 0          # hold still while taking aim
             else:
                 self.aim = 0
         if not foe.alive:
             return 0
-        if duel.tick % PLAN_EVERY == 0 or self.tx < 0:
+        if self.still > STUCK_TICKS and not self.wander:
+            # Never freeze: an icon that has stood still this long without
+            # attacking heads for a random spot for a while, then re-plans.
+            self.wander = WANDER_TICKS
+            self.tx = self.rng.randint(MIN_X >> 1, MAX_X >> 1) << 1
+            self.ty = self.rng.randint(MIN_Y, MAX_Y)
+        if self.wander:
+            self.wander -= 1
+        elif duel.tick % PLAN_EVERY == 0 or self.tx < 0:
             self._plan(me, foe, duel)
         return self._steer(me, duel)
 
@@ -163,7 +200,10 @@ class ComputerFighter:
         fx, fy = foe.x, foe.y
         if st.weapon != S.SHOT:
             off = 18 if st.weapon == S.THRUST else 12
-            self.tx = fx - off if me.x <= fx else fx + off
+            # approach from my side of the foe; when level with it, Light
+            # takes the left and Dark the right so mirror fighters part
+            left = me.x < fx or (me.x == fx and self.side == "light")
+            self.tx = fx - off if left else fx + off
             self.ty = fy
             if self.tx < MIN_X or self.tx > MAX_X:
                 self.tx = fx + off if self.tx < MIN_X else fx - off
