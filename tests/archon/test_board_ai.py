@@ -45,8 +45,33 @@ def test_fight_term_and_aggression():
     assert c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == -4
     s = position({"A1": "knight", "A3": "knight", "D7": "knight", "E7": "troll", "I9": "goblin"}, shade=2)
     c.prepare(s, LIGHT)
-    # 3 v 2 pieces: aggression = 1 + 5 - 14
-    assert c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == 0 - 3 - 0 + (4 - 3) + (1 - 9)
+    # 3 v 2 pieces: aggression = 1 + 5 - 14; one icon ahead: pressing adds LEAD_FIGHT
+    assert c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == 0 - 3 - 0 + (4 - 3) + (1 - 9) + 3
+
+
+def test_quiet_rounds_make_both_sides_press():
+    s = position({"A1": "knight", "A3": "knight", "D7": "knight", "E7": "troll", "I9": "goblin", "I1": "goblin"},
+                 shade=2)
+    c = AI.Classic()
+    c.prepare(s, LIGHT)
+    calm = c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7"))
+    assert not c.pressing()
+    s.rounds_since_duel = R.LONG_STALEMATE_ROUNDS // 3 + 5         # 3 v 3: the 40-round limit
+    c.prepare(s, LIGHT)
+    assert c.pressing() and c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == calm + 5
+
+
+def test_a_side_ahead_closes_in_on_the_enemy():
+    even = position({"C5": "knight", "A9": "knight", "I1": "goblin", "I9": "goblin"}, shade=3)
+    ahead = position({"C5": "knight", "A9": "knight", "A1": "archer", "I1": "goblin", "I9": "goblin"}, shade=3)
+    gains = []
+    for s in (even, ahead):
+        c = AI.Classic()
+        c.prepare(s, LIGHT)
+        k = piece(s, "C5")
+        assert c.turns_to_foe(k, SQ("C5")) == 4 and c.turns_to_foe(k, SQ("F5")) == 3
+        gains.append(c.square_score(s, k, SQ("F5")) - c.square_score(s, k, SQ("C5")))
+    assert gains[1] == gains[0] + AI.Classic.PULL           # one move nearer the goblins is worth PULL
 
 
 def test_best_difference_wins():

@@ -53,20 +53,49 @@ class Classic:
     CHUNK = 1000            # destinations scored between yields (one icon per step)
     STEPS_PER_TICK = 3      # steps a scene runs per 60 Hz tick
 
+    # Pressing (rules/archon.md, "Progress"): a side ahead in icons, or any
+    # side once the quiet rounds run towards a stalemate tie, closes in on the
+    # enemy and fights more readily.
+    PULL = 2                # per turn of travel saved towards the nearest enemy
+    LEAD_FIGHT = 3          # fight term bonus per icon of lead
+
     def __init__(self):
         self._rush = False
         self._counts = {}
+        self._lead = self._hurry = 0
+        self._foe_squares: list[tuple[int, int]] = []
 
     # --- the outline's terms -----------------------------------------------
     def prepare(self, state: R.State, side: str) -> None:
         self._rush = max(power_points_held(state, side), power_points_held(state, other(side))) >= 4
         self._counts = {s: len(state.alive(s)) for s in (side, other(side))}
+        mine, theirs = self._counts[side], self._counts[other(side)]
+        small = mine <= R.STALEMATE_PIECES and theirs <= R.STALEMATE_PIECES
+        limit = R.STALEMATE_ROUNDS if small else R.LONG_STALEMATE_ROUNDS
+        self._lead = mine - theirs
+        self._hurry = max(0, state.rounds_since_duel - limit // 3)
+        self._foe_squares = [B.col_row(e.square) for e in state.alive(other(side))]
+
+    def pressing(self) -> bool:
+        return self._lead > 0 or self._hurry > 0
 
     def square_score(self, state: R.State, p: R.Piece, square: int) -> int:
         score = PREFERENCE[square] + B.colour_bonus(p.side, state.shade_of(square))
         if self._rush and square in B.POWER_SET:
             score += POWER_POINT_RUSH
+        if self.pressing():
+            score -= (self.PULL + self._hurry) * self.turns_to_foe(p, square)
         return score
+
+    def turns_to_foe(self, p: R.Piece, square: int) -> int:
+        """Moves `p` would need from `square` to reach the nearest enemy (ignoring blockers)."""
+        info = ICONS[p.icon]
+        c, r = B.col_row(square)
+        if info.move == "walk":
+            dist = min((abs(ec - c) + abs(er - r) for ec, er in self._foe_squares), default=0)
+        else:
+            dist = min((max(abs(ec - c), abs(er - r)) for ec, er in self._foe_squares), default=0)
+        return -(-dist // info.range)
 
     def aggression(self, p: R.Piece, enemy: R.Piece) -> int:
         mine, theirs = self._counts[p.side], self._counts[enemy.side]
@@ -77,7 +106,10 @@ class Classic:
     def fight_term(self, state: R.State, p: R.Piece, enemy: R.Piece, square: int) -> int:
         shade = state.shade_of(square)
         colour = B.colour_bonus(p.side, shade) - B.colour_bonus(enemy.side, shade)
-        return seen_injuries(enemy) - 3 - seen_injuries(p) + colour + self.aggression(p, enemy)
+        term = seen_injuries(enemy) - 3 - seen_injuries(p) + colour + self.aggression(p, enemy)
+        if self.pressing():
+            term += self.LEAD_FIGHT * max(0, self._lead) + self._hurry
+        return term
 
     def danger(self, state: R.State, p: R.Piece, square: int) -> int:
         return 0
