@@ -24,12 +24,21 @@ LEVELS = ((28, 4), (14, 7), (6, 9))
 PLAN_EVERY = 8
 STUCK_TICKS = 40        # standing still this long without attacking: go elsewhere
 WANDER_TICKS = 24
+OPENING = (20, 45)      # ticks spent sizing the foe up before the first attack
+CLOSERS = (S.THRUST, S.FLAME, S.SCREAM)
+KITE_DX, KITE_DY = 56, 30   # a shooter recharging backs off a closer this near
+FLAME_BLOCK_DX, FLAME_BLOCK_DY = 80, 40   # a Phoenix flames to block only this near
+ALIGN_SLACK = 5         # px off the line a shot still counts as lined up
+REACH_TICKS = 24
+CLOSER_REACH_TICKS = 12        # a shot's reach: how far it flies in this many ticks
+FLAME_REACH_DX = 40     # a Banshee keeps this far from a Phoenix that can flame
 _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 
 
 class ComputerFighter:
     __slots__ = ("side", "level", "rng", "mercy", "delay", "dodge_num", "aim", "wait", "tx",
-                 "ty", "dodge_id", "dodge_ok", "jitter", "line", "still", "last", "wander")
+                 "ty", "dodge_id", "dodge_ok", "jitter", "line", "still", "last", "wander",
+                 "opening")
 
     def __init__(self, side: str, level: int, rng, mercy: bool = False):
         self.side = side
@@ -42,6 +51,7 @@ class ComputerFighter:
         self.still = 0           # ticks standing on the same spot without attacking
         self.last = (-1, -1)
         self.wander = 0          # ticks left heading for a fresh spot after standing still
+        self.opening = rng.randint(*OPENING)
         self.tx = self.ty = -1
         self.dodge_id = -1
         self.dodge_ok = False
@@ -51,7 +61,7 @@ class ComputerFighter:
     def fields(self):
         return (self.side, self.level, self.mercy, self.aim, self.wait, self.tx, self.ty,
                 self.dodge_id, self.dodge_ok, self.jitter, self.line, self.still, self.last,
-                self.wander, self.rng.getstate())
+                self.wander, self.opening, self.rng.getstate())
 
     def reaction_delay(self, me, foe) -> int:
         """Ticks to hold aim before this attack: the level's mean, +-25%
@@ -86,12 +96,14 @@ class ComputerFighter:
             if self.dodge_ok:
                 eta, side = self._threat(me, s, foe.st.shot_speed)
                 if eta >= 0:
-                    if st.weapon == S.FLAME and me.ready and eta <= 5:
+                    if st.weapon == S.FLAME and me.ready and eta <= 5 \
+                            and abs(foe.x - me.x) <= FLAME_BLOCK_DX \
+                            and abs(foe.y - me.y) <= FLAME_BLOCK_DY:
                         return FIRE
                     d = self._dodge(me, s, side, duel)
                     if d >= 0:
                         return held_for(d)
-        if me.ready and foe.alive:
+        if me.ready and foe.alive and duel.tick > self.opening:
             d = self._aligned(me, foe, duel)
             if d is not None:
                 if self.aim == 0:
@@ -106,6 +118,13 @@ class ComputerFighter:
                 self.aim = 0
         if not foe.alive:
             return 0
+        if st.weapon == S.SCREAM and foe.invulnerable:
+            return 0              # a Banshee waits out a Phoenix's flame where she is
+        if st.weapon == S.SHOT and foe.st.weapon in CLOSERS and not me.ready \
+                and abs(foe.x - me.x) < KITE_DX and abs(foe.y - me.y) < KITE_DY:
+            d = self._away(me, foe, duel)
+            if d >= 0:
+                return held_for(d)
         if self.still > STUCK_TICKS and not self.wander:
             # Never freeze: an icon that has stood still this long without
             # attacking heads for a random spot for a while, then re-plans.
@@ -153,16 +172,33 @@ class ComputerFighter:
                 return d
         return -1
 
+    def _away(self, me, foe, duel) -> int:
+        """A free direction away from the foe (-1 if cornered)."""
+        # straight across first: a closer comes along my row, so backing off
+        # along it keeps the shot lined up for when I am ready
+        d = 0 if (me.x - foe.x or (1 if self.side == "dark" else -1)) > 0 else 4
+        up = me.y < foe.y or (me.y == foe.y and self.side == "light")
+        turns = (0, -1, 1, -2, 2) if (d == 0) == up else (0, 1, -1, 2, -2)
+        for turn in turns:
+            dd = (d + turn) & 7
+            if self._free(me, dd, duel):
+                return dd
+        return -1
+
     # --------------------------------------------------------------- attack
     def _aligned(self, me, foe, duel):
         """Direction to attack now (-1: any, for clouds), or None."""
+        if foe.invulnerable:
+            return None           # a burning Phoenix: wait for the flame to end
         dx = foe.x - me.x
         dy = foe.y - me.y
         st = me.st
         kind = st.weapon
         if kind == S.FLAME:
-            return -1 if abs(dx) <= 38 and abs(dy) <= 20 else None
+            return -1 if abs(dx) <= 30 and abs(dy) <= 16 else None
         if kind == S.SCREAM:
+            if foe.st.weapon == S.FLAME and foe.ready and foe.shots:
+                return None       # it would only flame back: wait until it has
             return -1 if abs(dx) <= 36 and abs(dy) <= 18 else None
         if kind == S.THRUST:
             if abs(dy) <= 6 and 4 <= abs(dx) <= 22:
@@ -171,11 +207,16 @@ class ComputerFighter:
                 return 2 if dy > 0 else 6
             return None
         ax, ay = abs(dx), abs(dy)
-        if ay <= (st.size_h[1] >> 1) + 3 and ax >= 20:
+        # against an icon that must come close, wait for it: a near shot
+        # can't be dodged
+        reach = st.shot_speed * (CLOSER_REACH_TICKS if foe.st.weapon in CLOSERS else REACH_TICKS)
+        if ax > 2 * reach or ay > reach:
+            return None           # too far: the foe would see it coming
+        if ay <= (st.size_h[1] >> 1) + ALIGN_SLACK and ax >= 20:
             d = 0 if dx > 0 else 4
-        elif ax <= (st.size_v[0] >> 1) + 3 and ay >= 16:
+        elif ax <= (st.size_v[0] >> 1) + ALIGN_SLACK and ay >= 16:
             d = 2 if dy > 0 else 6
-        elif ay >= 12 and abs(ax - 2 * ay) <= 4:
+        elif ay >= 12 and abs(ax - 2 * ay) <= 2 * ALIGN_SLACK:
             d = (1 if dy > 0 else 7) if dx > 0 else (3 if dy > 0 else 5)
         else:
             return None
@@ -200,6 +241,8 @@ class ComputerFighter:
         fx, fy = foe.x, foe.y
         if st.weapon != S.SHOT:
             off = 18 if st.weapon == S.THRUST else 12
+            if st.weapon == S.SCREAM and foe.st.weapon == S.FLAME and foe.ready and foe.shots:
+                off = FLAME_REACH_DX + 4    # hover just outside the flame
             # approach from my side of the foe; when level with it, Light
             # takes the left and Dark the right so mirror fighters part
             left = me.x < fx or (me.x == fx and self.side == "light")
@@ -207,6 +250,9 @@ class ComputerFighter:
             self.ty = fy
             if self.tx < MIN_X or self.tx > MAX_X:
                 self.tx = fx + off if self.tx < MIN_X else fx - off
+            return
+        if me.ready and 20 <= abs(fx - me.x) <= 64 and abs(fy - me.y) <= 24:
+            self.tx, self.ty = me.x, fy    # close by: step onto its row and shoot
             return
         if self.rng.randrange(32) == 0:
             self.jitter = self.rng.randint(-2, 2) * 16
