@@ -24,13 +24,14 @@ LEVELS = ((28, 4), (14, 7), (6, 9))
 PLAN_EVERY = 8
 STUCK_TICKS = 40        # standing still this long without attacking: go elsewhere
 WANDER_TICKS = 24
+IDLE_TICKS = 240        # ready this long without a chance to attack: go elsewhere
 OPENING = (20, 45)      # ticks spent sizing the foe up before the first attack
 CLOSERS = (S.THRUST, S.FLAME, S.SCREAM)
 KITE_DX, KITE_DY = 56, 30   # a shooter recharging backs off a closer this near
 FLAME_BLOCK_DX, FLAME_BLOCK_DY = 80, 40   # a Phoenix flames to block only this near
 ALIGN_SLACK = 5         # px off the line a shot still counts as lined up
 REACH_TICKS = 24
-CLOSER_REACH_TICKS = 12        # a shot's reach: how far it flies in this many ticks
+CLOSER_REACH_TICKS = 8        # a shot's reach: how far it flies in this many ticks
 FLAME_REACH_DX = 40     # a Banshee keeps this far from a Phoenix that can flame
 _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 
@@ -38,7 +39,7 @@ _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 class ComputerFighter:
     __slots__ = ("side", "level", "rng", "mercy", "delay", "dodge_num", "aim", "wait", "tx",
                  "ty", "dodge_id", "dodge_ok", "jitter", "line", "still", "last", "wander",
-                 "opening")
+                 "opening", "idle")
 
     def __init__(self, side: str, level: int, rng, mercy: bool = False):
         self.side = side
@@ -52,16 +53,17 @@ class ComputerFighter:
         self.last = (-1, -1)
         self.wander = 0          # ticks left heading for a fresh spot after standing still
         self.opening = rng.randint(*OPENING)
+        self.idle = 0            # ticks ready without attacking
         self.tx = self.ty = -1
         self.dodge_id = -1
-        self.dodge_ok = False
+        self.dodge_ok = -1       # tick from which it dodges the shot in flight; -1 never
         self.jitter = 0
         self.line = -1
 
     def fields(self):
         return (self.side, self.level, self.mercy, self.aim, self.wait, self.tx, self.ty,
                 self.dodge_id, self.dodge_ok, self.jitter, self.line, self.still, self.last,
-                self.wander, self.opening, self.rng.getstate())
+                self.wander, self.opening, self.idle, self.rng.getstate())
 
     def reaction_delay(self, me, foe) -> int:
         """Ticks to hold aim before this attack: the level's mean, +-25%
@@ -91,9 +93,12 @@ class ComputerFighter:
         s = foe.shot
         if s is not None:
             if self.dodge_id != foe.shots:
+                # a new shot: seen or not, and if seen, after a reaction time
                 self.dodge_id = foe.shots
-                self.dodge_ok = self.rng.randrange(10) < self.dodge_num
-            if self.dodge_ok:
+                half = self.delay >> 1
+                self.dodge_ok = duel.tick + half + self.rng.randrange(half + 1) \
+                    if self.rng.randrange(10) < self.dodge_num else -1
+            if 0 <= self.dodge_ok <= duel.tick:
                 eta, side = self._threat(me, s, foe.st.shot_speed)
                 if eta >= 0:
                     if st.weapon == S.FLAME and me.ready and eta <= 5 \
@@ -111,7 +116,7 @@ class ComputerFighter:
                 self.aim += 1
                 if self.aim > self.wait:
                     self.aim = 0
-                    self.still = 0
+                    self.still = self.idle = 0
                     return held_for(d if d >= 0 else None, True)
                 return 0          # hold still while taking aim
             else:
@@ -125,10 +130,13 @@ class ComputerFighter:
             d = self._away(me, foe, duel)
             if d >= 0:
                 return held_for(d)
-        if self.still > STUCK_TICKS and not self.wander:
+        if me.ready:
+            self.idle += 1
+        if (self.still > STUCK_TICKS or self.idle > IDLE_TICKS) and not self.wander:
             # Never freeze: an icon that has stood still this long without
             # attacking heads for a random spot for a while, then re-plans.
             self.wander = WANDER_TICKS
+            self.idle = 0
             self.tx = self.rng.randint(MIN_X >> 1, MAX_X >> 1) << 1
             self.ty = self.rng.randint(MIN_Y, MAX_Y)
         if self.wander:
@@ -251,7 +259,8 @@ class ComputerFighter:
             if self.tx < MIN_X or self.tx > MAX_X:
                 self.tx = fx + off if self.tx < MIN_X else fx - off
             return
-        if me.ready and 20 <= abs(fx - me.x) <= 64 and abs(fy - me.y) <= 24:
+        if me.ready and 20 <= abs(fx - me.x) <= 64 and abs(fy - me.y) <= 24 \
+                and self._clear(me.x + 8, fy + 8, fx + 8, fy + 8, st, 0, duel):
             self.tx, self.ty = me.x, fy    # close by: step onto its row and shoot
             return
         if self.rng.randrange(32) == 0:
