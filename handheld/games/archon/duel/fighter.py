@@ -24,7 +24,8 @@ LEVELS = ((28, 4), (14, 7), (6, 9))
 PLAN_EVERY = 8
 STUCK_TICKS = 40        # standing still this long without attacking: go elsewhere
 WANDER_TICKS = 24
-IDLE_TICKS = 240        # ready this long without a chance to attack: go elsewhere
+IDLE_TICKS = 240
+PATIENCE = 90           # ticks a fighter that is behind declines even trades        # ready this long without a chance to attack: go elsewhere
 OPENING = (20, 45)      # ticks spent sizing the foe up before the first attack
 CLOSERS = (S.THRUST, S.FLAME, S.SCREAM)
 KITE_DX, KITE_DY = 56, 30   # a shooter recharging backs off a closer this near
@@ -39,7 +40,7 @@ _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 class ComputerFighter:
     __slots__ = ("side", "level", "rng", "mercy", "delay", "dodge_num", "aim", "wait", "tx",
                  "ty", "dodge_id", "dodge_ok", "jitter", "line", "still", "last", "wander",
-                 "opening", "idle")
+                 "opening", "idle", "declined")
 
     def __init__(self, side: str, level: int, rng, mercy: bool = False):
         self.side = side
@@ -54,6 +55,7 @@ class ComputerFighter:
         self.wander = 0          # ticks left heading for a fresh spot after standing still
         self.opening = rng.randint(*OPENING)
         self.idle = 0            # ticks ready without attacking
+        self.declined = 0        # ticks spent declining trades since the last attack
         self.tx = self.ty = -1
         self.dodge_id = -1
         self.dodge_ok = -1       # tick from which it dodges the shot in flight; -1 never
@@ -63,7 +65,7 @@ class ComputerFighter:
     def fields(self):
         return (self.side, self.level, self.mercy, self.aim, self.wait, self.tx, self.ty,
                 self.dodge_id, self.dodge_ok, self.jitter, self.line, self.still, self.last,
-                self.wander, self.opening, self.idle, self.rng.getstate())
+                self.wander, self.opening, self.idle, self.declined, self.rng.getstate())
 
     def reaction_delay(self, me, foe) -> int:
         """Ticks to hold aim before this attack: the level's mean, +-25%
@@ -110,13 +112,18 @@ class ComputerFighter:
                         return held_for(d)
         if me.ready and foe.alive and duel.tick > self.opening:
             d = self._aligned(me, foe, duel)
+            if d is not None and st.weapon == S.SHOT and foe.ready and self.declined < PATIENCE \
+                    and _behind(me, foe) and self._aligned(foe, me, duel) is not None:
+                # behind: no even trade; let it fire first, then answer
+                self.declined += 1
+                d = None
             if d is not None:
                 if self.aim == 0:
                     self.wait = self.reaction_delay(me, foe)
                 self.aim += 1
                 if self.aim > self.wait:
                     self.aim = 0
-                    self.still = self.idle = 0
+                    self.still = self.idle = self.declined = 0
                     return held_for(d if d >= 0 else None, True)
                 return 0          # hold still while taking aim
             else:
@@ -215,16 +222,19 @@ class ComputerFighter:
                 return 2 if dy > 0 else 6
             return None
         ax, ay = abs(dx), abs(dy)
-        # against an icon that must come close, wait for it: a near shot
-        # can't be dodged
-        reach = st.shot_speed * (CLOSER_REACH_TICKS if foe.st.weapon in CLOSERS else REACH_TICKS)
+        # against an icon coming close, wait for it: a near shot can't be
+        # dodged
+        near = foe.st.weapon in CLOSERS and foe.moving
+        reach = st.shot_speed * (CLOSER_REACH_TICKS if near else REACH_TICKS)
         if ax > 2 * reach or ay > reach:
             return None           # too far: the foe would see it coming
-        if ay <= (st.size_h[1] >> 1) + ALIGN_SLACK and ax >= 20:
+        # shots start just outside the body, so even a foe at arm's length
+        # is in the line of fire
+        if ay <= (st.size_h[1] >> 1) + ALIGN_SLACK and ax >= 8:
             d = 0 if dx > 0 else 4
-        elif ax <= (st.size_v[0] >> 1) + ALIGN_SLACK and ay >= 16:
+        elif ax <= (st.size_v[0] >> 1) + ALIGN_SLACK and ay >= 10:
             d = 2 if dy > 0 else 6
-        elif ay >= 12 and abs(ax - 2 * ay) <= 2 * ALIGN_SLACK:
+        elif ay >= 8 and abs(ax - 2 * ay) <= 2 * ALIGN_SLACK:
             d = (1 if dy > 0 else 7) if dx > 0 else (3 if dy > 0 else 5)
         else:
             return None
@@ -324,6 +334,14 @@ class ComputerFighter:
         if nx < MIN_X or nx > MAX_X or ny < MIN_Y or ny > MAX_Y:
             return False
         return duel.barriers.worst_in_rect(nx + 2, ny + 1, 12, 14) != SOLID
+
+
+def _behind(me, foe) -> bool:
+    """Would I lose a straight exchange of hits? Fewer hits to kill me than
+    to kill the foe, or as many and less strength."""
+    mine = -(-me.strength // max(foe.st.damage, 1))
+    theirs = -(-foe.strength // max(me.st.damage, 1))
+    return mine < theirs or (mine == theirs and me.strength < foe.strength)
 
 
 def _dir_towards(dx: int, dy: int) -> int:
