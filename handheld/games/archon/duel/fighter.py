@@ -24,13 +24,15 @@ LEVELS = ((28, 4), (14, 7), (6, 9))
 PLAN_EVERY = 8
 STUCK_TICKS = 40        # standing still this long without attacking: go elsewhere
 WANDER_TICKS = 24
+IDLE_TICKS = 240        # ready this long without a chance to attack: go elsewhere
+PATIENCE = 90           # ticks a fighter that is behind declines even trades
 OPENING = (20, 45)      # ticks spent sizing the foe up before the first attack
 CLOSERS = (S.THRUST, S.FLAME, S.SCREAM)
 KITE_DX, KITE_DY = 56, 30   # a shooter recharging backs off a closer this near
 FLAME_BLOCK_DX, FLAME_BLOCK_DY = 80, 40   # a Phoenix flames to block only this near
 ALIGN_SLACK = 5         # px off the line a shot still counts as lined up
-REACH_TICKS = 24
-CLOSER_REACH_TICKS = 12        # a shot's reach: how far it flies in this many ticks
+REACH_TICKS = 16        # a shot's reach: how far it flies in this many ticks
+CLOSER_REACH_TICKS = 8  # the reach against a closer that is coming
 FLAME_REACH_DX = 40     # a Banshee keeps this far from a Phoenix that can flame
 _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 
@@ -38,7 +40,7 @@ _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 class ComputerFighter:
     __slots__ = ("side", "level", "rng", "mercy", "delay", "dodge_num", "aim", "wait", "tx",
                  "ty", "dodge_id", "dodge_ok", "jitter", "line", "still", "last", "wander",
-                 "opening")
+                 "opening", "idle", "declined")
 
     def __init__(self, side: str, level: int, rng, mercy: bool = False):
         self.side = side
@@ -52,16 +54,18 @@ class ComputerFighter:
         self.last = (-1, -1)
         self.wander = 0          # ticks left heading for a fresh spot after standing still
         self.opening = rng.randint(*OPENING)
+        self.idle = 0            # ticks ready without attacking
+        self.declined = 0        # ticks spent declining trades since the last attack
         self.tx = self.ty = -1
         self.dodge_id = -1
-        self.dodge_ok = False
+        self.dodge_ok = -1       # tick from which it dodges the shot in flight; -1 never
         self.jitter = 0
         self.line = -1
 
     def fields(self):
         return (self.side, self.level, self.mercy, self.aim, self.wait, self.tx, self.ty,
                 self.dodge_id, self.dodge_ok, self.jitter, self.line, self.still, self.last,
-                self.wander, self.opening, self.rng.getstate())
+                self.wander, self.opening, self.idle, self.declined, self.rng.getstate())
 
     def reaction_delay(self, me, foe) -> int:
         """Ticks to hold aim before this attack: the level's mean, +-25%
@@ -91,9 +95,12 @@ class ComputerFighter:
         s = foe.shot
         if s is not None:
             if self.dodge_id != foe.shots:
+                # a new shot: seen or not, and if seen, after a reaction time
                 self.dodge_id = foe.shots
-                self.dodge_ok = self.rng.randrange(10) < self.dodge_num
-            if self.dodge_ok:
+                half = self.delay >> 1
+                self.dodge_ok = duel.tick + half + self.rng.randrange(half + 1) \
+                    if self.rng.randrange(10) < self.dodge_num else -1
+            if 0 <= self.dodge_ok <= duel.tick:
                 eta, side = self._threat(me, s, foe.st.shot_speed)
                 if eta >= 0:
                     if st.weapon == S.FLAME and me.ready and eta <= 5 \
@@ -105,13 +112,18 @@ class ComputerFighter:
                         return held_for(d)
         if me.ready and foe.alive and duel.tick > self.opening:
             d = self._aligned(me, foe, duel)
+            if d is not None and st.weapon == S.SHOT and foe.ready and self.declined < PATIENCE \
+                    and _behind(me, foe) and self._aligned(foe, me, duel) is not None:
+                # behind: no even trade; let it fire first, then answer
+                self.declined += 1
+                d = None
             if d is not None:
                 if self.aim == 0:
                     self.wait = self.reaction_delay(me, foe)
                 self.aim += 1
                 if self.aim > self.wait:
                     self.aim = 0
-                    self.still = 0
+                    self.still = self.idle = self.declined = 0
                     return held_for(d if d >= 0 else None, True)
                 return 0          # hold still while taking aim
             else:
@@ -125,10 +137,13 @@ class ComputerFighter:
             d = self._away(me, foe, duel)
             if d >= 0:
                 return held_for(d)
-        if self.still > STUCK_TICKS and not self.wander:
+        if me.ready:
+            self.idle += 1
+        if (self.still > STUCK_TICKS or self.idle > IDLE_TICKS) and not self.wander:
             # Never freeze: an icon that has stood still this long without
             # attacking heads for a random spot for a while, then re-plans.
             self.wander = WANDER_TICKS
+            self.idle = 0
             self.tx = self.rng.randint(MIN_X >> 1, MAX_X >> 1) << 1
             self.ty = self.rng.randint(MIN_Y, MAX_Y)
         if self.wander:
@@ -207,16 +222,19 @@ class ComputerFighter:
                 return 2 if dy > 0 else 6
             return None
         ax, ay = abs(dx), abs(dy)
-        # against an icon that must come close, wait for it: a near shot
-        # can't be dodged
-        reach = st.shot_speed * (CLOSER_REACH_TICKS if foe.st.weapon in CLOSERS else REACH_TICKS)
+        # against an icon coming close, wait for it: a near shot can't be
+        # dodged
+        near = foe.st.weapon in CLOSERS and foe.moving
+        reach = st.shot_speed * (CLOSER_REACH_TICKS if near else REACH_TICKS)
         if ax > 2 * reach or ay > reach:
             return None           # too far: the foe would see it coming
-        if ay <= (st.size_h[1] >> 1) + ALIGN_SLACK and ax >= 20:
+        # shots start just outside the body, so even a foe at arm's length
+        # is in the line of fire
+        if ay <= (st.size_h[1] >> 1) + ALIGN_SLACK and ax >= 8:
             d = 0 if dx > 0 else 4
-        elif ax <= (st.size_v[0] >> 1) + ALIGN_SLACK and ay >= 16:
+        elif ax <= (st.size_v[0] >> 1) + ALIGN_SLACK and ay >= 10:
             d = 2 if dy > 0 else 6
-        elif ay >= 12 and abs(ax - 2 * ay) <= 2 * ALIGN_SLACK:
+        elif ay >= 8 and abs(ax - 2 * ay) <= 2 * ALIGN_SLACK:
             d = (1 if dy > 0 else 7) if dx > 0 else (3 if dy > 0 else 5)
         else:
             return None
@@ -251,7 +269,8 @@ class ComputerFighter:
             if self.tx < MIN_X or self.tx > MAX_X:
                 self.tx = fx + off if self.tx < MIN_X else fx - off
             return
-        if me.ready and 20 <= abs(fx - me.x) <= 64 and abs(fy - me.y) <= 24:
+        if me.ready and 20 <= abs(fx - me.x) <= 64 and abs(fy - me.y) <= 24 \
+                and self._clear(me.x + 8, fy + 8, fx + 8, fy + 8, st, 0, duel):
             self.tx, self.ty = me.x, fy    # close by: step onto its row and shoot
             return
         if self.rng.randrange(32) == 0:
@@ -315,6 +334,14 @@ class ComputerFighter:
         if nx < MIN_X or nx > MAX_X or ny < MIN_Y or ny > MAX_Y:
             return False
         return duel.barriers.worst_in_rect(nx + 2, ny + 1, 12, 14) != SOLID
+
+
+def _behind(me, foe) -> bool:
+    """Would I lose a straight exchange of hits? Fewer hits to kill me than
+    to kill the foe, or as many and less strength."""
+    mine = -(-me.strength // max(foe.st.damage, 1))
+    theirs = -(-foe.strength // max(me.st.damage, 1))
+    return mine < theirs or (mine == theirs and me.strength < foe.strength)
 
 
 def _dir_towards(dx: int, dy: int) -> int:
