@@ -129,6 +129,30 @@ def test_shift_time_when_own_icon_imprisoned():
     assert _spell(s) == R.Cast("shift_time")
 
 
+def test_shift_time_extends_an_enemy_prisoners_sentence():
+    # Heading lighter and one step from A: the Light prisoner would be freed next round.
+    s = position({"A5": "wizard", "C3": "knight", "I5": "sorceress", "G3": "goblin"}, to_move=DARK,
+                 shade=1, step=-1)
+    s.spells_used[DARK] = ["imprison"]
+    piece(s, "C3").imprisoned = True
+    assert _spell(s) == R.Cast("shift_time")
+    s.cycle.shade = 3                                                    # far from A: no hurry
+    assert _spell(s) is None or _spell(s).spell != "shift_time"
+
+
+def test_imprison_the_last_enemy_icon_whatever_it_is():
+    s = position({"A5": "wizard", "C3": "knight", "G7": "goblin"}, shade=2)
+    assert _spell(s) == R.Cast("imprison", (SQ("G7"),))
+
+
+def test_pressing_leaves_prisoners_for_later():
+    s = position({"C5": "knight", "A1": "archer", "B7": "goblin", "I9": "goblin"}, shade=3)
+    piece(s, "B7").imprisoned = True
+    c = AI.Classic()
+    c.prepare(s, LIGHT)
+    assert c.turns_to_foe(piece(s, "C5"), SQ("C5")) == 4            # to I9; B7 waits in prison
+
+
 def test_summon_on_an_enemy_near_our_mage():
     s = position({"A5": "wizard", "B3": "goblin", "I5": "sorceress", "H8": "goblin"}, shade=2)
     s.spells_used[LIGHT] = ["imprison", "shift_time"]

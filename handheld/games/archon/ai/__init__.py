@@ -74,7 +74,8 @@ class Classic:
         limit = R.STALEMATE_ROUNDS if small else R.LONG_STALEMATE_ROUNDS
         self._lead = mine - theirs
         self._hurry = max(0, state.rounds_since_duel - limit // 3)
-        self._foe_squares = [B.col_row(e.square) for e in state.alive(other(side))]
+        free = [e for e in state.alive(other(side)) if not e.imprisoned]
+        self._foe_squares = [B.col_row(e.square) for e in free]     # a prisoner can wait
 
     def pressing(self) -> bool:
         return self._lead > 0 or self._hurry > 0
@@ -214,8 +215,10 @@ class Strong(Classic):
 
     MAGE_VALUE = 10         # the mage carries the spells (Imprison wins endgames)
 
+    VALUE_FLOOR = 0         # added to every icon's value
+
     def value(self, p: R.Piece) -> int:
-        v = p.base + (self.MAGE_VALUE if ICONS[p.icon].move == MAGE else 0)
+        v = p.base + self.VALUE_FLOOR + (self.MAGE_VALUE if ICONS[p.icon].move == MAGE else 0)
         return v + (4 if p.icon in ("dragon", "djinni", "shapeshifter") else 0)
 
     WIN_VALUE = 60          # a move that wins the game outright
