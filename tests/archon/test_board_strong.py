@@ -75,6 +75,16 @@ def test_strength_match_smoke():
 
 
 @pytest.mark.slow
-def test_strong_beats_classic_65_of_100():
+def test_strong_beats_classic_75_of_100_and_most_as_dark():
     res = strength_match(100, seed=1)
-    assert res["strong"] >= 65, res
+    as_dark = sum(r["winner"] == "strong" for r in res["results"] if r["strong"] == "dark")
+    assert res["strong"] >= 75 and as_dark >= 35, res
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(reason="issue 16 target not met yet: Strong wins about 60% as Light (Dark's icons "
+                          "win more duels in the arena), 94% as Dark", strict=False)
+def test_strong_wins_70_percent_as_light():
+    res = strength_match(100, seed=1)
+    as_light = sum(r["winner"] == "strong" for r in res["results"] if r["strong"] == "light")
+    assert as_light >= 35, res

@@ -171,11 +171,11 @@ class Strong(Classic):
     name = "strong"
     CHUNK = 12
     STEPS_PER_TICK = 2
-    WIN_SCALE = 40          # score points for a sure win against an average icon
+    WIN_SCALE = 60          # score points for a sure win against an average icon
     DANGER_SCALE = 30
     PRESSURE_SCALE = 6      # pull towards enemies we would beat next turn
-    QUIET_ROUNDS = 6        # rounds before a stalemate tie when fights start to look better
-    QUIET_STEP = 8
+    QUIET_ROUNDS = 11       # rounds before a stalemate tie when fights start to look better
+    QUIET_STEP = 12
     QUIET_GRACE = 4         # and after this many quiet rounds, a little more each round
     EARLY_STEP = 2
     HIT_STEP = 200          # permille per hit of difference from the table's unhurt duel
@@ -215,10 +215,8 @@ class Strong(Classic):
 
     MAGE_VALUE = 10         # the mage carries the spells (Imprison wins endgames)
 
-    VALUE_FLOOR = 0         # added to every icon's value
-
     def value(self, p: R.Piece) -> int:
-        v = p.base + self.VALUE_FLOOR + (self.MAGE_VALUE if ICONS[p.icon].move == MAGE else 0)
+        v = p.base + (self.MAGE_VALUE if ICONS[p.icon].move == MAGE else 0)
         return v + (4 if p.icon in ("dragon", "djinni", "shapeshifter") else 0)
 
     WIN_VALUE = 60          # a move that wins the game outright
