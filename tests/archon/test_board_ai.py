@@ -45,8 +45,33 @@ def test_fight_term_and_aggression():
     assert c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == -4
     s = position({"A1": "knight", "A3": "knight", "D7": "knight", "E7": "troll", "I9": "goblin"}, shade=2)
     c.prepare(s, LIGHT)
-    # 3 v 2 pieces: aggression = 1 + 5 - 14
-    assert c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == 0 - 3 - 0 + (4 - 3) + (1 - 9)
+    # 3 v 2 pieces: aggression = 1 + 5 - 14; one icon ahead: pressing adds LEAD_FIGHT
+    assert c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == 0 - 3 - 0 + (4 - 3) + (1 - 9) + 3
+
+
+def test_quiet_rounds_make_both_sides_press():
+    s = position({"A1": "knight", "A3": "knight", "D7": "knight", "E7": "troll", "I9": "goblin", "I1": "goblin"},
+                 shade=2)
+    c = AI.Classic()
+    c.prepare(s, LIGHT)
+    calm = c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7"))
+    assert not c.pressing()
+    s.rounds_since_duel = R.LONG_STALEMATE_ROUNDS // 3 + 5         # 3 v 3: the 40-round limit
+    c.prepare(s, LIGHT)
+    assert c.pressing() and c.fight_term(s, piece(s, "D7"), piece(s, "E7"), SQ("E7")) == calm + 5
+
+
+def test_a_side_ahead_closes_in_on_the_enemy():
+    even = position({"C5": "knight", "A9": "knight", "I1": "goblin", "I9": "goblin"}, shade=3)
+    ahead = position({"C5": "knight", "A9": "knight", "A1": "archer", "I1": "goblin", "I9": "goblin"}, shade=3)
+    gains = []
+    for s in (even, ahead):
+        c = AI.Classic()
+        c.prepare(s, LIGHT)
+        k = piece(s, "C5")
+        assert c.turns_to_foe(k, SQ("C5")) == 4 and c.turns_to_foe(k, SQ("F5")) == 3
+        gains.append(c.square_score(s, k, SQ("F5")) - c.square_score(s, k, SQ("C5")))
+    assert gains[1] == gains[0] + AI.Classic.PULL           # one move nearer the goblins is worth PULL
 
 
 def test_best_difference_wins():
@@ -102,6 +127,30 @@ def test_shift_time_when_own_icon_imprisoned():
     s.spells_used[LIGHT] = ["imprison"]
     piece(s, "C3").imprisoned = True
     assert _spell(s) == R.Cast("shift_time")
+
+
+def test_shift_time_extends_an_enemy_prisoners_sentence():
+    # Heading lighter and one step from A: the Light prisoner would be freed next round.
+    s = position({"A5": "wizard", "C3": "knight", "I5": "sorceress", "G3": "goblin"}, to_move=DARK,
+                 shade=1, step=-1)
+    s.spells_used[DARK] = ["imprison"]
+    piece(s, "C3").imprisoned = True
+    assert _spell(s) == R.Cast("shift_time")
+    s.cycle.shade = 3                                                    # far from A: no hurry
+    assert _spell(s) is None or _spell(s).spell != "shift_time"
+
+
+def test_imprison_the_last_enemy_icon_whatever_it_is():
+    s = position({"A5": "wizard", "C3": "knight", "G7": "goblin"}, shade=2)
+    assert _spell(s) == R.Cast("imprison", (SQ("G7"),))
+
+
+def test_pressing_leaves_prisoners_for_later():
+    s = position({"C5": "knight", "A1": "archer", "B7": "goblin", "I9": "goblin"}, shade=3)
+    piece(s, "B7").imprisoned = True
+    c = AI.Classic()
+    c.prepare(s, LIGHT)
+    assert c.turns_to_foe(piece(s, "C5"), SQ("C5")) == 4            # to I9; B7 waits in prison
 
 
 def test_summon_on_an_enemy_near_our_mage():

@@ -72,4 +72,4 @@ def test_forty_quiet_rounds_tie_at_any_piece_count():
     s.rounds_since_duel = R.LONG_STALEMATE_ROUNDS - 1
     assert R.check_end(s) is None
     s.rounds_since_duel = R.LONG_STALEMATE_ROUNDS
-    assert R.check_end(s) == "tie" and s.end_reason == "STALEMATE"
+    assert R.check_end(s) == "tie" and s.end_reason == "NO PROGRESS IN 40 ROUNDS"

@@ -106,6 +106,32 @@ def test_walker_moves_square_by_square_with_refund():
     assert "archon.step" in ctx.audio.played
 
 
+def test_walking_back_onto_the_start_square_is_no_fight_with_itself():
+    """The five taps that killed the cabinet: RIGHT, RIGHT, FIRE, RIGHT, LEFT
+    from a fresh one-player match (the options screen's defaults), when the box
+    started left of the board; it now starts on a piece, so it is put there."""
+    from handheld.games.archon import GAME
+    from handheld.games.archon.options import OptionsScene
+    ctx = Context.headless_context(seed=1)
+    m = GAME.match_scene(ctx, 1, OptionsScene(ctx, GAME).options())
+    m.duel_factory = InstantDuel
+    col, row = B.col_row(SQ("B5"))
+    m.box = (col - 2, row)                                   # where the box used to start
+    for a in (Action.RIGHT, Action.RIGHT, Action.FIRE, Action.RIGHT, Action.LEFT):
+        m.update(tap(a))
+        m.update(EMPTY_FRAME)
+    assert m.phase == "walk" and m.selected.icon == "knight"
+    assert [B.name(s) for s in m.path] == ["B5"] and m.state.duels == 0
+    idle(m, 30)                                   # nothing happens by itself
+    assert m.phase == "walk" and piece(m.state, "B5").icon == "knight"
+    m.update(tap(Action.FIRE))
+    assert m.message == "THE ICON MUST MOVE" and m.phase == "walk"
+    run(m, [tap(Action.RIGHT), EMPTY_FRAME, tap(Action.FIRE)])
+    idle(m, 20)
+    assert piece(m.state, "C5").icon == "knight" and m.state.board[SQ("B5")] is None
+    assert m.state.to_move == DARK and m.phase == "think"
+
+
 def test_refusals_are_one_line_messages():
     m, ctx = make()
     box_to(m, "C4")

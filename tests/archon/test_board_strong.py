@@ -1,5 +1,7 @@
 """The Strong computer: win rates from the arena's table, adjusted for hits; danger; its spells."""
 
+import functools
+
 import pytest
 
 from handheld.games.archon import ai as AI
@@ -74,7 +76,22 @@ def test_strength_match_smoke():
     assert [r["strong"] for r in res["results"]] == ["light", "dark"]
 
 
+@functools.lru_cache(maxsize=1)
+def _hundred_games():
+    return strength_match(100, seed=1)
+
+
 @pytest.mark.slow
-def test_strong_beats_classic_65_of_100():
-    res = strength_match(100, seed=1)
-    assert res["strong"] >= 65, res
+def test_strong_beats_classic_75_of_100_and_most_as_dark():
+    res = _hundred_games()
+    as_dark = sum(r["winner"] == "strong" for r in res["results"] if r["strong"] == "dark")
+    assert res["strong"] >= 75 and as_dark >= 35, res
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(reason="issue 16 target not met yet: Strong wins about 60% as Light (Dark's icons "
+                          "win more duels in the arena), 94% as Dark", strict=False)
+def test_strong_wins_70_percent_as_light():
+    res = _hundred_games()
+    as_light = sum(r["winner"] == "strong" for r in res["results"] if r["strong"] == "light")
+    assert as_light >= 35, res

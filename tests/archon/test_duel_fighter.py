@@ -87,7 +87,7 @@ def test_replay_from_seed_and_inputs_is_bit_for_bit():
     for (lh, dh), h in zip(inputs, hashes):
         d.step(lh, dh)
         assert d.state_hash() == h
-    assert len(set(hashes)) > 300
+    assert len(set(hashes)) > 200       # a real fight, not an early stop
 
 
 def test_save_and_restore_gives_equal_state_and_future():

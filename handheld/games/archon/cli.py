@@ -19,6 +19,8 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     st.set_defaults(func=cmd_strength)
     from handheld.games.archon.duel.cli import add_duel_commands
     add_duel_commands(sub)
+    from handheld.games.archon.duel.balance import add_balance_command
+    add_balance_command(sub)
 
 
 def cmd_strength(args) -> int:

@@ -193,8 +193,8 @@ class MatchScene(Scene):
             elif path != self.path:
                 self.path = path
                 self.ctx.audio.play("archon.step")
-                target = self.state.piece_at(path[-1])      # itself, after stepping back to the start
-                if target is not None and target.side != p.side:    # onto an enemy: fight
+                end = self.state.piece_at(path[-1])           # itself, after stepping back to the start
+                if end is not None and end.side != p.side:          # onto an enemy: fight
                     self._commit(R.Move(p.id, path[-1]), list(path))
                     return
         if inp.pressed & Action.ALT:

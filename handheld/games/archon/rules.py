@@ -22,6 +22,13 @@ from handheld.games.archon.state import Cast, Duel, Move, Piece, State  # noqa: 
 STALEMATE_ROUNDS = 12      # rounds without a duel when both sides have <= 2 pieces
 STALEMATE_PIECES = 2
 LONG_STALEMATE_ROUNDS = 40  # cabinet rule: 4 full cycles without a duel is a tie at any piece count
+NO_PROGRESS = "NO PROGRESS IN 40 ROUNDS"
+# How a game can end. The first five are the seed's and the clarification's
+# rules; the others are the cabinet's own safety nets (a side with no legal
+# action at all, the 40 quiet rounds, selfplay's turn limit).
+RULE_ENDS = ("ALL FIVE POWER POINTS", "THE ENEMY IS DESTROYED", "BOTH ARMIES DESTROYED",
+             "LAST ICON IMPRISONED", "STALEMATE")
+CABINET_ENDS = ("NO LEGAL MOVE", NO_PROGRESS, "TURN LIMIT")
 
 
 def new_game(first: str = LIGHT) -> State:
@@ -137,6 +144,13 @@ def _kill(state: State, p: Piece) -> None:
     p.alive = False
     p.imprisoned = False
     p.hp = 0
+    p.scars = 0
+
+
+def heal_one(p: Piece) -> None:
+    """1 HP back (power points, the cycle's end); a Shapeshifter's scars fade the same way."""
+    p.hp = min(p.base, p.hp + 1)
+    p.scars = max(0, p.scars - 1)
 
 
 def resolve_duel(state: State, winner: str, light_hp: int, dark_hp: int) -> None:
@@ -162,7 +176,8 @@ def resolve_duel(state: State, winner: str, light_hp: int, dark_hp: int) -> None
             defender if defender.side == winner else None)
     if survivor is not None:
         if survivor.icon == "shapeshifter":
-            survivor.hp = survivor.base
+            seen = max(1, min(survivor.base - survivor.scars, hp_left[winner]))
+            survivor.hp, survivor.scars = survivor.base, survivor.base - seen
         else:
             survivor.hp = max(1, min(survivor.hp, hp_left[winner]))
         if survivor is attacker:
@@ -261,7 +276,7 @@ def _advance_cycle(state: State) -> None:
     end_side = {B.SHADE_A: LIGHT, B.SHADE_F: DARK}.get(state.cycle.shade)
     if end_side:
         for p in state.alive(end_side):
-            p.hp = min(p.base, p.hp + 1)
+            heal_one(p)
             p.imprisoned = False
 
 
@@ -270,7 +285,7 @@ def end_turn(state: State) -> None:
         for s in B.POWER_POINTS:
             p = state.piece_at(s)
             if p is not None:
-                p.hp = min(p.base, p.hp + 1)
+                heal_one(p)
         state.rounds_since_duel += 1
         state.round += 1
         _advance_cycle(state)
@@ -303,7 +318,7 @@ def check_end(state: State) -> str | None:
     if nl <= STALEMATE_PIECES and nd <= STALEMATE_PIECES and state.rounds_since_duel >= STALEMATE_ROUNDS:
         return _finish(state, "tie", "STALEMATE")
     if state.rounds_since_duel >= LONG_STALEMATE_ROUNDS:
-        return _finish(state, "tie", "STALEMATE")
+        return _finish(state, "tie", NO_PROGRESS)
     return None
 
 

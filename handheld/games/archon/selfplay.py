@@ -51,11 +51,12 @@ def play_game(seed: int, light: str = "classic", dark: str = "classic", first: s
             ticks += t
             R.resolve_duel(state, winner, lhp, dhp)
     if not state.over():
-        R._finish(state, "tie", "TURN LIMIT")
+        R._finish(state, "tie", R.CABINET_ENDS[-1])
     return {"winner": state.winner, "reason": state.end_reason, "turns": state.turn - 1,
             "rounds": state.round, "duels": state.duels, "spells": spells, "ticks": ticks,
             "first": first, "light": light, "dark": dark,
             "light_left": len(state.alive(LIGHT)), "dark_left": len(state.alive(DARK)),
+            "light_spells": list(state.spells_used[LIGHT]), "dark_spells": list(state.spells_used[DARK]),
             "state_hash": state_hash(state)}
 
 
@@ -74,3 +75,38 @@ def strength_match(games: int, seed: int = 1, progress=None) -> dict:
         if progress:
             progress(i + 1, tally)
     return {"games": games, "first_seed": seed, **tally, "results": rows}
+
+
+# Issue 16's targets for Classic vs Classic (rules/archon.md: "the sides are
+# very evenly matched"; games end by the rules, not by the cabinet's nets).
+LIGHT_SHARE = (40, 60)      # percent of the decided games Light wins
+MAX_TIES = 15               # percent of all games
+MAX_CABINET_ENDS = 3        # percent of all games ended by a rule the seed and clarification lack
+
+
+def balance_games(games: int, seed: int, progress=None) -> dict:
+    """Classic vs Classic, `games` games on seeds seed, seed+1, ...: who wins,
+    how the games end, and whether the balance targets hold."""
+    tally = {"light": 0, "dark": 0, "tie": 0}
+    reasons: dict[str, int] = {}
+    imprison_wins = imprison_casts = 0
+    for i in range(games):
+        r = play_game(seed + i)
+        tally[r["winner"]] += 1
+        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+        imprison_casts += ("imprison" in r["light_spells"]) + ("imprison" in r["dark_spells"])
+        imprison_wins += r["reason"] == "LAST ICON IMPRISONED"
+        if progress:
+            progress(i + 1, tally)
+    decided = tally["light"] + tally["dark"]
+    light_pct = round(100 * tally["light"] / decided, 1) if decided else 0.0
+    tie_pct = round(100 * tally["tie"] / games, 1)
+    cabinet = sum(n for why, n in reasons.items() if why not in R.RULE_ENDS)
+    cabinet_pct = round(100 * cabinet / games, 1)
+    return {"games": games, "first_seed": seed, **tally, "reasons": dict(sorted(reasons.items())),
+            "light_pct_of_decided": light_pct, "tie_pct": tie_pct, "cabinet_end_pct": cabinet_pct,
+            "imprison_casts": imprison_casts, "imprison_wins": imprison_wins,
+            "targets": {"light_40_60": LIGHT_SHARE[0] <= light_pct <= LIGHT_SHARE[1],
+                        "ties_at_most_15": tie_pct <= MAX_TIES,
+                        "cabinet_ends_at_most_3": cabinet_pct <= MAX_CABINET_ENDS,
+                        "imprison_wins_occur": imprison_wins > 0}}

@@ -20,13 +20,17 @@ class Piece:
     square: int
     alive: bool = True
     imprisoned: bool = False
+    # The Shapeshifter is always back to full health after a win, but the
+    # original's computer attacked it as if it had kept its injuries (the
+    # seed's "bad bug"): the injuries it would have kept, for Classic to see.
+    scars: int = 0
 
     @property
     def base(self) -> int:
         return base_hp(self.icon)
 
     def hash_fields(self):
-        return (self.id, self.icon, self.side, self.hp, self.square, self.alive, self.imprisoned)
+        return (self.id, self.icon, self.side, self.hp, self.square, self.alive, self.imprisoned, self.scars)
 
 
 @dataclass(frozen=True)

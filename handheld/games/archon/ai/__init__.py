@@ -36,8 +36,10 @@ ENDGAME_PIECES = 4          # aggression counts when either side is down to this
 WinPermille = Callable[[str, str, int], int]
 
 
-def injuries(p: R.Piece) -> int:
-    return 0 if p.icon == "shapeshifter" else p.base - p.hp
+def seen_injuries(p: R.Piece) -> int:
+    """Injuries as the 1983 program saw them: a Shapeshifter keeps the ones it
+    would have had without its full heal (the seed's "bad bug")."""
+    return p.scars if p.icon == "shapeshifter" else p.base - p.hp
 
 
 def power_points_held(state: R.State, side: str) -> int:
@@ -51,20 +53,50 @@ class Classic:
     CHUNK = 1000            # destinations scored between yields (one icon per step)
     STEPS_PER_TICK = 3      # steps a scene runs per 60 Hz tick
 
+    # Pressing (rules/archon.md, "Progress"): a side ahead in icons, or any
+    # side once the quiet rounds run towards a stalemate tie, closes in on the
+    # enemy and fights more readily.
+    PULL = 2                # per turn of travel saved towards the nearest enemy
+    LEAD_FIGHT = 3          # fight term bonus per icon of lead
+
     def __init__(self):
         self._rush = False
         self._counts = {}
+        self._lead = self._hurry = 0
+        self._foe_squares: list[tuple[int, int]] = []
 
     # --- the outline's terms -----------------------------------------------
     def prepare(self, state: R.State, side: str) -> None:
         self._rush = max(power_points_held(state, side), power_points_held(state, other(side))) >= 4
         self._counts = {s: len(state.alive(s)) for s in (side, other(side))}
+        mine, theirs = self._counts[side], self._counts[other(side)]
+        small = mine <= R.STALEMATE_PIECES and theirs <= R.STALEMATE_PIECES
+        limit = R.STALEMATE_ROUNDS if small else R.LONG_STALEMATE_ROUNDS
+        self._lead = mine - theirs
+        self._hurry = max(0, state.rounds_since_duel - limit // 3)
+        free = [e for e in state.alive(other(side)) if not e.imprisoned]
+        self._foe_squares = [B.col_row(e.square) for e in free]     # a prisoner can wait
+
+    def pressing(self) -> bool:
+        return self._lead > 0 or self._hurry > 0
 
     def square_score(self, state: R.State, p: R.Piece, square: int) -> int:
         score = PREFERENCE[square] + B.colour_bonus(p.side, state.shade_of(square))
         if self._rush and square in B.POWER_SET:
             score += POWER_POINT_RUSH
+        if self.pressing():
+            score -= (self.PULL + self._hurry) * self.turns_to_foe(p, square)
         return score
+
+    def turns_to_foe(self, p: R.Piece, square: int) -> int:
+        """Moves `p` would need from `square` to reach the nearest enemy (ignoring blockers)."""
+        info = ICONS[p.icon]
+        c, r = B.col_row(square)
+        if info.move == "walk":
+            dist = min((abs(ec - c) + abs(er - r) for ec, er in self._foe_squares), default=0)
+        else:
+            dist = min((max(abs(ec - c), abs(er - r)) for ec, er in self._foe_squares), default=0)
+        return -(-dist // info.range)
 
     def aggression(self, p: R.Piece, enemy: R.Piece) -> int:
         mine, theirs = self._counts[p.side], self._counts[enemy.side]
@@ -75,7 +107,10 @@ class Classic:
     def fight_term(self, state: R.State, p: R.Piece, enemy: R.Piece, square: int) -> int:
         shade = state.shade_of(square)
         colour = B.colour_bonus(p.side, shade) - B.colour_bonus(enemy.side, shade)
-        return injuries(enemy) - 3 - injuries(p) + colour + self.aggression(p, enemy)
+        term = seen_injuries(enemy) - 3 - seen_injuries(p) + colour + self.aggression(p, enemy)
+        if self.pressing():
+            term += self.LEAD_FIGHT * max(0, self._lead) + self._hurry
+        return term
 
     def danger(self, state: R.State, p: R.Piece, square: int) -> int:
         return 0
@@ -136,11 +171,11 @@ class Strong(Classic):
     name = "strong"
     CHUNK = 12
     STEPS_PER_TICK = 2
-    WIN_SCALE = 40          # score points for a sure win against an average icon
+    WIN_SCALE = 60          # score points for a sure win against an average icon
     DANGER_SCALE = 30
     PRESSURE_SCALE = 6      # pull towards enemies we would beat next turn
-    QUIET_ROUNDS = 6        # rounds before a stalemate tie when fights start to look better
-    QUIET_STEP = 8
+    QUIET_ROUNDS = 11       # rounds before a stalemate tie when fights start to look better
+    QUIET_STEP = 12
     QUIET_GRACE = 4         # and after this many quiet rounds, a little more each round
     EARLY_STEP = 2
     HIT_STEP = 200          # permille per hit of difference from the table's unhurt duel
@@ -347,5 +382,5 @@ def choose(player: Classic, state: R.State, rng):
         return stop.value
 
 
-__all__ = ["Classic", "Strong", "PREFERENCE", "make_player", "choose", "injuries", "base_hp",
+__all__ = ["Classic", "Strong", "PREFERENCE", "make_player", "choose", "seen_injuries", "base_hp",
            "SHAPESHIFTER_VS_ELEMENTAL_HP"]

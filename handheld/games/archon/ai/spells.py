@@ -47,8 +47,10 @@ def _legal(state: R.State, side: str, spell: str, squares: list[int], icon=None)
 
 def _prime_targets(state: R.State, side: str, spell: str) -> list[R.Piece]:
     """Imprison/Summon targets in the outline's order of preference (first non-empty group)."""
-    foes = [p for p in state.alive(other(side)) if _legal(state, side, spell, [p.square])]
+    everyone = state.alive(other(side))
+    foes = [p for p in everyone if _legal(state, side, spell, [p.square])]
     groups = (
+        foes if len(everyone) == 1 and spell == "imprison" else [],   # the last icon: a win (pressing)
         [p for p in foes if ICONS[p.icon].move == MAGE],
         [p for p in foes if is_strong(p) and B.col_row(p.square)[0] in MIDDLE_COLS],
         [p for p in foes if p.icon == CHAMPION[other(side)] and favours(state, side, p.square)],
@@ -74,6 +76,16 @@ def time_against(state: R.State, side: str) -> bool:
     mine = sum(1 for p in state.alive(side) if B.KIND[p.square] == "V")
     theirs = sum(1 for p in state.alive(other(side)) if B.KIND[p.square] == "V")
     return mine > theirs
+
+
+def sentence_ending(state: R.State, side: str) -> bool:
+    """An enemy prisoner is about to be freed: the cycle heads for the enemy's
+    end and is one step from it (the seed: the computer "loves to extend (or
+    reduce) a prison sentence with the Shift Time spell")."""
+    cyc = state.cycle
+    end = 0 if side == DARK else 5
+    return (any(p.imprisoned for p in state.alive(other(side)))
+            and cyc.heading() == (-1 if side == DARK else 1) and abs(cyc.shade - end) == 1)
 
 
 def _strength(state, p, square, enemy) -> int:
@@ -108,7 +120,8 @@ def classic_spell_steps(player, state: R.State, rng):
         if t is not None:
             return R.Cast("imprison", (t.square,))
     if "shift_time" in ok:
-        if any(p.imprisoned for p in state.alive(side)) or time_against(state, side):
+        if (any(p.imprisoned for p in state.alive(side)) or time_against(state, side)
+                or sentence_ending(state, side)):
             return R.Cast("shift_time")
     if "summon" in ok:
         mage = state.mage(side)

@@ -49,8 +49,16 @@ class Duel:
             self._control(L, light_held)
         if D.alive:
             self._control(D, dark_held)
-        self._weapons(L, D)
-        self._weapons(D, L)
+        # Both sides' weapons are checked against the tick's state before any
+        # damage lands, so two hits in one tick count the same whichever side
+        # is processed first (and both icons can die).
+        burn_l = L.weapon_rect() if L.invulnerable else None
+        burn_d = D.weapon_rect() if D.invulnerable else None
+        hits: list = []
+        self._weapons(L, D, burn_d, hits)
+        self._weapons(D, L, burn_l, hits)
+        for f, foe in hits:
+            self._hurt(f, foe)
         for f in (L, D):
             if f.recharge:
                 f.recharge -= 1
@@ -142,9 +150,11 @@ class Duel:
         f.shots += 1
         self.events.append(("fire", f.side))
 
-    def _weapons(self, f: Fighter, foe: Fighter) -> None:
+    def _weapons(self, f: Fighter, foe: Fighter, burner, hits: list) -> None:
+        """Advance f's shot and attack; record (f, foe) in `hits` for a hit.
+        `burner` is foe's flame box at the start of the tick (None if none)."""
         if f.shot is not None:
-            self._fly(f, foe)
+            self._fly(f, foe, burner, hits)
         if not f.attack:
             return
         if not f.alive:
@@ -153,27 +163,26 @@ class Duel:
         f.attack_age += 1
         kind = f.st.weapon
         if kind == S.THRUST:
-            if not f.attack_hit and foe.alive and not foe.invulnerable \
+            if not f.attack_hit and foe.alive and burner is None \
                     and overlap(f.weapon_rect(), foe.body()):
                 f.attack_hit = True
-                self._hurt(f, foe)
+                hits.append((f, foe))
         else:
             every = FLAME_STAGE_TICKS if kind == S.FLAME else SCREAM_EVERY
-            if f.attack_age % every == 0 and foe.alive and not foe.invulnerable:
+            if f.attack_age % every == 0 and foe.alive and burner is None:
                 # the box of the stage that just ended
                 f.attack_age -= 1
                 box = f.weapon_rect()
                 f.attack_age += 1
                 if overlap(box, foe.body()):
-                    self._hurt(f, foe)
+                    hits.append((f, foe))
         f.attack -= 1
 
-    def _fly(self, f: Fighter, foe: Fighter) -> None:
+    def _fly(self, f: Fighter, foe: Fighter, burner, hits: list) -> None:
         s = f.shot
         s.age += 1
         n = 2 if f.st.shot_speed >= 5 else 1
         wall = self.barriers
-        burner = foe.weapon_rect() if foe.invulnerable else None
         body = foe.body() if foe.alive else None
         hw, hh = s.w >> 1, s.h >> 1
         half = wall.at_point(s.x >> SUB, s.y >> SUB) == SLOW
@@ -199,7 +208,7 @@ class Duel:
                 return
             if body is not None and overlap(r, body):
                 f.shot = None
-                self._hurt(f, foe)
+                hits.append((f, foe))
                 return
 
     def _hurt(self, f: Fighter, foe: Fighter) -> None:

@@ -93,10 +93,11 @@ class DuelView:
         self.setup = setup
         self.duel = Duel(setup, rng)
         self.ai = {
-            "light": ComputerFighter("light", level, rng.fork("light-ai")) if light_is_computer
-            else None,
-            "dark": ComputerFighter("dark", level, rng.fork("dark-ai")) if dark_is_computer
-            else None,
+            # mercy (waiting longer when ahead) only against a human
+            "light": ComputerFighter("light", level, rng.fork("light-ai"),
+                                     mercy=not dark_is_computer) if light_is_computer else None,
+            "dark": ComputerFighter("dark", level, rng.fork("dark-ai"),
+                                    mercy=not light_is_computer) if dark_is_computer else None,
         }
         self.audio = audio
         if audio is not None:
