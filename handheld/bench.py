@@ -152,8 +152,33 @@ for _ in range(int(sys.argv[5])):
     cab.tick(); cab.render()
 # VmHWM, not getrusage's ru_maxrss: that one survives exec, so it would report the
 # bench process's own size at the fork instead of the cabinet's
-hwm = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM"))
-print("peak_rss_kb", hwm, flush=True)
+def hwm():
+    return next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print("peak_rss_kb", hwm(), flush=True)
+"""
+
+# A cabinet as the service runs it, sound on (SDL's dummy audio driver mixes for
+# real), left in attract mode: every game's demo in turn, run at full speed.
+_ATTRACT_CHILD = r"""
+import sys
+from handheld.config import Config
+from handheld.display.fbdev import FbdevDisplay
+from handheld.input.manager import InputManager
+from handheld.audio.mixer import Audio
+from handheld.ui_sounds import register as register_ui_sounds
+from handheld.app import Cabinet
+from handheld.attract import AttractScene
+cfg = Config.load(sys.argv[3], boot_path=None)
+audio = Audio.open(True, 0.8)
+register_ui_sounds(audio)
+cab = Cabinet(FbdevDisplay(sys.argv[1], sysfs_root=sys.argv[2]), InputManager(cfg), audio, cfg)
+attract = AttractScene(cab.ctx, int(sys.argv[5]))
+cab.director.push(attract)
+for _ in range(int(sys.argv[4])):
+    cab.tick(); cab.render()
+print("sound", type(audio).__name__ == "Audio")
+print("games", len(set(attract.shown)))
+print("peak_rss_kb", next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM")))
 """
 
 
@@ -165,6 +190,17 @@ def startup_and_memory(folder: Path, ticks: int) -> dict:
                          capture_output=True, text=True, env=env, check=True).stdout
     figures = dict(line.split() for line in out.splitlines() if line.split()[0] in ("first_frame", "peak_rss_kb"))
     return {"first_frame_ms": round(float(figures["first_frame"]), 1),
+            "peak_rss_mb": round(int(figures["peak_rss_kb"]) / 1024, 1)}
+
+
+def attract_memory(folder: Path, ticks: int, demo_seconds: int) -> dict:
+    """Peak RSS of a fresh cabinet after `ticks` of attract mode with sound on."""
+    dev, sysfs = make_fb(folder, "fb_attract", 640, 480, 32)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, "-c", _ATTRACT_CHILD, dev, sysfs, str(folder / "none.toml"), str(ticks),
+                          str(demo_seconds)], capture_output=True, text=True, env=env, check=True).stdout
+    figures = dict(line.split() for line in out.splitlines() if len(line.split()) == 2)
+    return {"ticks": ticks, "games_shown": int(figures["games"]), "sound": figures["sound"] == "True",
             "peak_rss_mb": round(int(figures["peak_rss_kb"]) / 1024, 1)}
 
 
@@ -193,6 +229,8 @@ def run_bench(args) -> int:
         folder = Path(tmp)
         report = {"scenes": bench_scenes(args.only, frames, folder)}
         report.update(startup_and_memory(folder, 120 if args.quick else 600))
+        # quick: 25 s of attract at 5 s a demo; full: ten minutes at 40 s a demo
+        report["attract"] = attract_memory(folder, 1500 if args.quick else 36000, 5 if args.quick else 40)
         report["input_latency"] = input_latency(60 if args.quick else 300, folder)
         cost = input_read_cost(args.quick)
         if cost is not None:
@@ -214,6 +252,9 @@ def print_report(report: dict) -> None:
                 for k in TARGETS]
         print(f"{name:24}" + "".join(f"{c:>34}" for c in cols))
     print(f"first frame: {report['first_frame_ms']} ms   peak RSS: {report['peak_rss_mb']} MB")
+    att = report["attract"]
+    print(f"attract mode: {att['ticks']} ticks through {att['games_shown']} games, sound "
+          f"{'on' if att['sound'] else 'off'}: peak RSS {att['peak_rss_mb']} MB")
     lat = report["input_latency"]
     print(f"input to present: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms ({lat['samples']} presses)")
     if "input_read_ms" in report:

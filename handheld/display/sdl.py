@@ -33,7 +33,9 @@ class _GpuPath:
     def __init__(self, size: tuple[int, int], fullscreen: bool, scale: int, rotate: int):
         from pygame._sdl2 import video
 
-        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "0")       # nearest neighbour
+        # nearest neighbour, whatever the desktop asks for. The variable SDL reads is
+        # SDL_RENDER_SCALE_QUALITY (SDL_HINT_... is only the C macro's name).
+        os.environ["SDL_RENDER_SCALE_QUALITY"] = "nearest"
         self.window = video.Window("handheld", size=size, fullscreen_desktop=fullscreen)
         self.renderer = video.Renderer(self.window, vsync=True)
         self.texture = video.Texture(self.renderer, (SCREEN_W, SCREEN_H), streaming=True)

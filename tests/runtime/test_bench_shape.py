@@ -17,3 +17,12 @@ def test_bench_json_shape(capsys):
     assert {"p50_ms", "p99_ms"} <= set(report["input_latency"])
     assert report["input_latency"]["samples"] == 60
     assert isinstance(report["games"], dict)
+
+
+def test_bench_reports_attract_mode_memory_with_sound(capsys):
+    assert main(["bench", "--json", "--quick", "--only", "menu:title"]) == 0
+    from handheld.games.registry import built_games
+
+    attract = json.loads(capsys.readouterr().out)["attract"]
+    assert attract["games_shown"] == len(built_games()) and attract["sound"] is True
+    assert 20 < attract["peak_rss_mb"]
