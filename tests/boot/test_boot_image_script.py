@@ -143,3 +143,18 @@ def test_sound_check_names_each_missing_driver(tmp_path):
     assert missing == {"hdmi": ["usr/share/alsa/cards/vc4-hdmi.conf"], "jack": [], "usb": [], "i2s": [gone]}
     (tmp_path / "usr/share/alsa/cards/vc4-hdmi.conf").write_text("")
     assert sound.check(str(tmp_path))["hdmi"] == []
+
+
+def test_the_image_has_every_runtime_dependency_the_package_declares():
+    """dpkg -i of the .deb in the image's root fails on any Depends the base lacks
+    (python3-tomlkit once did, at the end of a 10-minute build)."""
+    import re
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    deps = tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
+    names = {re.split(r"[<>=;! ]", d, maxsplit=1)[0].strip().lower() for d in deps}
+    listed = {line.strip() for line in (root / "image" / "packages.txt").read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
+    missing = sorted(f"python3-{n}" for n in names if f"python3-{n}" not in listed)
+    assert not missing, f"add {missing} to image/packages.txt"
