@@ -157,21 +157,23 @@ class Search:
                 return 0
             return (WIN - ply) if w == pos.player else -(WIN - ply)
         side = pos.player
+        threatened: list[int] = []
         if self.threats:
             if winning_move(pos) >= 0:
                 return WIN - ply - 1        # it wins with its next move
+            # the waiting side's winning spots for its next colour
+            threatened = win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2)
             if depth == 0:
-                return evaluate(pos, side)
+                return evaluate(pos, side, len(threatened))
         elif depth == 0:
             return self._path if side == self.me else -self._path
         moves = pos.legal_moves()
         colour = pos.colour
         board = pos.board
         moves.sort(key=lambda m: -quick(board, m, colour, side))
-        if self.beam and ply >= 2 and len(moves) > self.beam:
-            # a threatened side searches every move: a block may look dull
-            if not (self.threats and win_targets(board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 1)):
-                moves = moves[: self.beam]
+        # a threatened side searches every move: a block may look dull
+        if self.beam and ply >= 2 and len(moves) > self.beam and not threatened:
+            moves = moves[: self.beam]
         best = -WIN * 2
         for m in moves:
             val = yield from self._child(m, depth - 1, -beta, -alpha, ply + 1)

@@ -187,11 +187,12 @@ def _side_score(pos: Position, x: int, soon: dict, vals, tally) -> int:
     return score
 
 
-def evaluate(pos: Position, me: int) -> int:
+def evaluate(pos: Position, me: int, forks: int | None = None) -> int:
     """Threat evaluation from `me`'s side (positive is good for me), meant for a
     position where the side to move cannot win at once (the search checks that
     first). If the side not to move already has two different winning spots
-    for its next colour, one reply rarely stops both: that weighs heavily."""
+    for its next colour, one reply rarely stops both: that weighs heavily.
+    `forks`: that count (at most 2) when the caller already has it."""
     board = np.array(pos.board, dtype=np.int8)
     vals = board[WINDOW_CELLS]
     tally = np.bincount(board + 1, minlength=9)
@@ -202,7 +203,8 @@ def evaluate(pos: Position, me: int) -> int:
         soon = {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)}
         scores[x] = _side_score(pos, x, soon, vals, tally)
     waiting = 3 - pos.player
-    forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2))
+    if forks is None:
+        forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2))
     scores[waiting] += FORK_WEIGHT[forks]
     return scores[me] - scores[3 - me]
 
