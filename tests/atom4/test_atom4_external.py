@@ -9,6 +9,8 @@ import shlex
 import sys
 from pathlib import Path
 
+import pytest
+
 from handheld.games.atom4 import GAME, selfplay
 from handheld.games.atom4.cli import add_cli
 from handheld.games.atom4.rules import Position, index
@@ -81,3 +83,13 @@ def test_broken_engines_are_one_line_errors(capsys):
     code, out, err = run(["strength", "--vs", "/no/such/engine -d 2", "--games", "1"], capsys)
     assert code == 2 and "cannot start engine '/no/such/engine'" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_default_level_beats_the_greedy_engine_in_95_of_100():
+    eng = selfplay.ExternalEngine(engine_cmd())
+    try:
+        res = selfplay.match("normal", eng, 100, seed=41)
+    finally:
+        eng.close()
+    assert res["wins"] >= 95, res
