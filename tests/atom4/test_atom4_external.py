@@ -80,9 +80,11 @@ def test_broken_engines_are_one_line_errors(capsys):
         code, out, err = run(["strength", "--vs", engine_cmd("--bad", mode), "--games", "1"], capsys)
         assert code == 2 and out == "", mode
         assert needle in err and len(err.strip().splitlines()) == 1, err
-    code, out, err = run(["strength", "--vs", "/no/such/engine -d 2", "--games", "1"], capsys)
-    assert code == 2 and "cannot start engine '/no/such/engine'" in err
-    assert len(err.strip().splitlines()) == 1
+    for cmd, needle in (("/no/such/engine -d 2", "cannot start engine '/no/such/engine'"),
+                        ("", "the engine command is empty")):
+        code, out, err = run(["strength", "--vs", cmd, "--games", "1"], capsys)
+        assert code == 2 and needle in err and out == ""
+        assert len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.slow

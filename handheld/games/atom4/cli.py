@@ -90,7 +90,7 @@ def cmd_strength(args) -> int:
         def progress(n, g):
             print(f"game {n}: {args.level} played {g['strong_side']}, winner {g['winner']} after "
                   f"{g['turns']} moves ({g['wins']}-{g['losses']}-{g['draws']})", file=sys.stderr, flush=True)
-    if args.vs:
+    if args.vs is not None:
         try:
             engine = selfplay.ExternalEngine(args.vs)
         except selfplay.EngineError as e:
