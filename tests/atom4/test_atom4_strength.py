@@ -28,7 +28,7 @@ def test_match_swaps_sides_and_rounds():
     seen = []
     orig = selfplay.play_round
 
-    def spy(agents, seed, round_no=1):
+    def spy(agents, seed, round_no=1, times=None):
         seen.append((agents[1], round_no))
         return {"winner": 1, "turns": 1, "moves": [], "state_hash": ""}
 

@@ -2,7 +2,8 @@
 
   handheld atom4 play [--round R] MOVES [--json]
   handheld atom4 play MOVES --suggest [--level L] [--seed N]
-  handheld atom4 strength [--games N] [--seed S] [--json]
+  handheld atom4 strength [--games N] [--seed S] [--level L] [--against L]... [--json]
+  handheld atom4 strength --vs CMD [--games N] [--seed S] [--need PERCENT] [--verbose]
 
 Errors print one line naming the fix and return exit code 2.
 """
@@ -72,21 +73,52 @@ def cmd_play(args) -> int:
     return 0
 
 
+def _report(r: dict) -> str:
+    line = (f"{r['strong']} vs {r['weak']}: {r['wins']}/{r['games']} won, {r['losses']} lost, "
+            f"{r['draws']} drawn; {r['strong']} move ms p50/p99/max: wall {r['move_ms_p50']}/"
+            f"{r['move_ms_p99']}/{r['move_ms_max']}, cpu {r['move_cpu_ms_p50']}/{r['move_cpu_ms_p99']}/"
+            f"{r['move_cpu_ms_max']}")
+    if "needed_percent" in r:
+        line += f" (need {r['needed_percent']}%): {'ok' if r['passed'] else 'FAILED'}"
+    return line
+
+
 def cmd_strength(args) -> int:
-    results = [selfplay.match(args.level, "easy", args.games, args.seed),
-               selfplay.match(args.level, "random", args.games, args.seed)]
-    need = {"easy": 70, "random": 95}
+    prog = "handheld atom4 strength"
+    progress = None
+    if args.verbose:
+        def progress(n, g):
+            print(f"game {n}: {args.level} played {g['strong_side']}, winner {g['winner']} after "
+                  f"{g['turns']} moves ({g['wins']}-{g['losses']}-{g['draws']})", file=sys.stderr, flush=True)
+    if args.vs is not None:
+        try:
+            engine = selfplay.ExternalEngine(args.vs)
+        except selfplay.EngineError as e:
+            return _fail(prog, f"{e} (give --vs a command that speaks the protocol in docs/atom4.md)")
+        try:
+            results = [selfplay.match(args.level, engine, args.games, args.seed, progress)]
+        except selfplay.EngineError as e:
+            return _fail(prog, str(e))
+        finally:
+            engine.close()
+        need = {str(engine): args.need} if args.need is not None else {}
+    else:
+        opponents = args.against or ["easy", "random"]
+        results = [selfplay.match(args.level, o, args.games, args.seed, progress) for o in opponents]
+        need = {"easy": 70, "random": 95}
+        if args.need is not None:
+            need = {o: args.need for o in opponents}
     ok = True
     for r in results:
-        r["needed_percent"] = need[r["weak"]]
-        r["passed"] = r["wins"] * 100 >= need[r["weak"]] * r["games"]
-        ok = ok and r["passed"]
+        if r["weak"] in need:
+            r["needed_percent"] = need[r["weak"]]
+            r["passed"] = r["wins"] * 100 >= need[r["weak"]] * r["games"]
+            ok = ok and r["passed"]
     if args.json:
         print(json.dumps({"results": results, "passed": ok}))
     else:
         for r in results:
-            print(f"{r['strong']} vs {r['weak']}: {r['wins']}/{r['games']} won, {r['losses']} lost, "
-                  f"{r['draws']} drawn (need {r['needed_percent']}%): {'ok' if r['passed'] else 'FAILED'}")
+            print(_report(r))
     return 0 if ok else 1
 
 
@@ -105,9 +137,18 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     play.add_argument("--seed", type=int, default=0, help="seed for --suggest (default 0)")
     play.set_defaults(func=cmd_play)
 
-    st = sub.add_parser("strength", help="seeded matches: the level against easy and against random")
+    st = sub.add_parser("strength", help="seeded matches: the level against easy and random, "
+                                          "other levels (--against) or an external engine (--vs)")
     st.add_argument("--games", type=positive_int, default=100, help="games per pairing (default 100)")
     st.add_argument("--seed", type=int, default=0)
-    st.add_argument("--level", choices=tuple(ai.LEVELS), default=ai.DEFAULT_LEVEL)
+    st.add_argument("--level", choices=tuple(ai.LEVELS), default=ai.DEFAULT_LEVEL,
+                    help=f"the level measured (default {ai.DEFAULT_LEVEL})")
+    st.add_argument("--against", action="append", choices=selfplay.AGENTS, metavar="LEVEL",
+                    help="play this level or 'random' instead of easy and random (repeatable)")
+    st.add_argument("--vs", metavar="CMD",
+                    help="play an external engine: a command speaking the line protocol of docs/atom4.md")
+    st.add_argument("--need", type=int, metavar="PERCENT",
+                    help="exit 1 if the level wins fewer than PERCENT of the games")
+    st.add_argument("--verbose", action="store_true", help="a line per game on stderr")
     st.add_argument("--json", action="store_true")
     st.set_defaults(func=cmd_strength)

@@ -49,4 +49,5 @@ class MatchScene(Scene):
 
 
 def demo_scene(ctx, seed: int) -> MatchScene:
-    return MatchScene(ctx, seed, {"players": 0, "level": "normal", "rounds": 1}, title="ATOM-4 DEMO")
+    # easy: quick, decisive rounds for the attract mode (normal rounds often run to a full board)
+    return MatchScene(ctx, seed, {"players": 0, "level": "easy", "rounds": 1}, title="ATOM-4 DEMO")

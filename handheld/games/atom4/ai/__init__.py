@@ -3,14 +3,19 @@
 Levels (budgets are counted in nodes, never in time, so a seed replays):
   easy    plain depth-2 alpha-beta; its evaluation counts colour changes and
           propagators made and destroyed along the searched line.
-  normal  iterative deepening to depth 4 with a threat evaluation (rows of 3
-          goal pieces whose 4th is one colour away and reachable, propagator
-          paths, material each side hands the other), moves ordered by a
-          cheap look at what they would change; from the third ply on only
-          the most promising moves are searched.
+  normal  iterative deepening with a node budget. Every node first asks
+          whether the side to move can win at once (an exact test, see
+          threats.py), so the search sees wins one move beyond its depth.
+          At the horizon a threat evaluation (threats.py) scores rows of
+          goal pieces, reachable 4th points and two-spot forks. Moves are
+          ordered by a cheap look at what they would change; from the third
+          ply on only the most promising are searched, unless the side to
+          move faces a win in one (then every move is tried: a block can
+          look dull).
   hard    the same with a larger budget and depth.
-Depth 2 always completes, so every level takes a win in one and blocks a
-loss in one. The seed shuffles the root moves and adds a tiny tie-break
+Every level takes a win in one and blocks a loss in one when one move can
+(the threat levels already at depth 1, easy at depth 2, which always
+completes). The seed shuffles the root moves and adds a tiny tie-break
 jitter: same seed, same move.
 
 `Search(pos, level, seed).steps(chunk)` is a generator that pauses every
@@ -20,130 +25,18 @@ freezes; `choose_move` runs it to the end.
 
 from __future__ import annotations
 
-from handheld.games.atom4.rules import (CELLS, EMPTY, GOAL, ORDER, STEP, WHITE, BLACK,
-                                        Position)
+from handheld.games.atom4.ai.threats import evaluate, quick, win_targets, winning_move
+from handheld.games.atom4.rules import GOAL, ORDER, Position
 from handheld.runtime.rng import Rng
 
 WIN = 1_000_000
 LEVELS = {
     # name: (max depth, node budget, moves kept from the third ply on, threat evaluation)
     "easy": (2, 10**9, 0, False),
-    "normal": (4, 900, 7, True),
-    "hard": (5, 4000, 8, True),
+    "normal": (5, 1200, 7, True),
+    "hard": (6, 4000, 8, True),
 }
 DEFAULT_LEVEL = "normal"
-
-
-def _windows():
-    """Every line of 4 points along the three lattice directions."""
-    wins, of = [], [[] for _ in range(CELLS)]
-    for i in range(CELLS):
-        for d in (2, 3, 4):
-            cells, q = [i], i
-            for _ in range(3):
-                q = STEP[q][d]
-                if q < 0:
-                    break
-                cells.append(q)
-            if len(cells) == 4:
-                for c in cells:
-                    of[c].append(len(wins))
-                wins.append(tuple(cells))
-    return tuple(wins), tuple(tuple(w) for w in of)
-
-
-WINDOWS, WINDOWS_OF = _windows()
-_POP = (0, 1, 1, 2, 1, 2, 2, 3)
-# Pieces one colour away from each player's goal: secondaries for P1, primaries for P2.
-_NEAR = {1: (3, 5, 6), 2: (1, 2, 4)}
-
-
-def _reachable(board, legal, q: int, prop: int) -> bool:
-    """Can a piece placed on some legal spot act on q (directly or through
-    a straight run of `prop` propagators)?"""
-    for d in range(6):
-        n = STEP[q][d]
-        if n < 0:
-            continue
-        if n in legal:
-            return True
-        if board[n] == prop:
-            while n >= 0 and board[n] == prop:
-                n = STEP[n][d]
-            if n >= 0 and n in legal:
-                return True
-    return False
-
-
-def _side_score(pos: Position, x: int) -> int:
-    board = pos.board
-    goal = GOAL[x]
-    prop = goal                      # a player's goal colour is also its propagator
-    goals = [i for i, v in enumerate(board) if v == goal]
-    score = 12 * len(goals)
-    near = _NEAR[x]
-    score += 2 * (board.count(near[0]) + board.count(near[1]) + board.count(near[2]))
-    if len(goals) < 2:
-        return score
-    # how many of x's turns until it plays each colour (1 = its next move)
-    first = pos.turn if pos.player == x else pos.turn + 1
-    soon = {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)}
-    seen = set()
-    legal = pos.legal
-    for g in goals:
-        for w in WINDOWS_OF[g]:
-            if w in seen:
-                continue
-            seen.add(w)
-            cells = WINDOWS[w]
-            count = 0
-            other = -1
-            for c in cells:
-                if board[c] == goal:
-                    count += 1
-                else:
-                    other = c
-            if count == 2:
-                score += 5
-            elif count == 3:
-                v = board[other]
-                if v == EMPTY:
-                    score += 10
-                elif v in near and _reachable(board, legal, other, prop):
-                    score += (0, 120, 60, 35)[soon[7 - v]]
-                else:
-                    score += 8
-    return score
-
-
-def evaluate(pos: Position, me: int) -> int:
-    """Threat evaluation from `me`'s side (positive is good for me)."""
-    return _side_score(pos, me) - _side_score(pos, 3 - me)
-
-
-def _quick(board, i: int, colour: int, mover: int) -> int:
-    """Cheap move-ordering score: what placing `colour` on i would change."""
-    additive = colour in (1, 2, 4)
-    prop = WHITE if additive else BLACK
-    mine, theirs = GOAL[mover], GOAL[3 - mover]
-    s = 0
-    for d in range(6):
-        q = STEP[i][d]
-        while q >= 0 and board[q] == prop:
-            q = STEP[q][d]
-        if q < 0:
-            continue
-        old = board[q]
-        if old == EMPTY:
-            continue
-        new = old | colour if additive else old & colour
-        if new != old:
-            s += 1
-            if new == mine:
-                s += 10
-            if old == theirs:
-                s += 8
-    return s
 
 
 class _Abort(Exception):
@@ -161,6 +54,7 @@ class Search:
         self.pos = pos.copy()
         self.level = level
         self.max_depth, self.budget, self.beam, self.threats = LEVELS[level]
+        self.full_depth = 1 if self.threats else 2
         self.rng = Rng(seed)
         self.me = pos.player
         self.nodes = 0
@@ -181,17 +75,19 @@ class Search:
         root = pos.legal_moves()
         self.rng.shuffle(root)
         jitter = {m: self.rng.randrange(3) for m in root}
-        if len(root) == 1:
-            self.best = root[0]
+        win = winning_move(pos) if self.threats else -1
+        if len(root) == 1 or win >= 0:
+            self.best = root[0] if win < 0 else win
         else:
-            order = sorted(root, key=lambda m: -_quick(pos.board, m, pos.colour, self.me))
+            order = sorted(root, key=lambda m: -quick(pos.board, m, pos.colour, self.me))
             base = len(pos.moves)
             for depth in range(1, self.max_depth + 1):
                 best_val, best_move, complete = -WIN * 2, order[0], True
                 scored = []
                 alpha = -WIN * 2
-                # iterations past depth 2 stop where the budget runs out
-                self._abort_at = self.budget if depth > 2 else 0
+                # iterations past depth 1 stop where the budget runs out (depth 1
+                # already sees every loss in one: each reply node checks for a win)
+                self._abort_at = self.budget if depth > self.full_depth else 0
                 for m in order:
                     try:
                         val = yield from self._child(m, depth - 1, -WIN * 2, -alpha, 1)
@@ -207,9 +103,13 @@ class Search:
                         best_val, best_move = val, m
                         alpha = max(alpha, val)
                 if not complete:
-                    # the moves searched deeper (previous best first) still count
+                    # the moves searched deeper (previous best first) still count;
+                    # if they all lose, the next unrefuted move takes over
                     if scored and best_val > -WIN // 2:
                         self.best = best_move
+                    elif scored:
+                        refuted = {m for _, m in scored}
+                        self.best = next((m for m in order if m not in refuted), self.best)
                     break
                 self.best, self.depth_done = best_move, depth
                 if best_val >= WIN // 2 or self.nodes >= self.budget:
@@ -257,15 +157,22 @@ class Search:
                 return 0
             return (WIN - ply) if w == pos.player else -(WIN - ply)
         side = pos.player
-        if depth == 0:
-            if self.threats:
-                return evaluate(pos, side)
+        threatened: list[int] = []
+        if self.threats:
+            if winning_move(pos) >= 0:
+                return WIN - ply - 1        # it wins with its next move
+            # the waiting side's winning spots for its next colour
+            threatened = win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2)
+            if depth == 0:
+                return evaluate(pos, side, len(threatened))
+        elif depth == 0:
             return self._path if side == self.me else -self._path
         moves = pos.legal_moves()
         colour = pos.colour
         board = pos.board
-        moves.sort(key=lambda m: -_quick(board, m, colour, side))
-        if self.beam and ply >= 2:
+        moves.sort(key=lambda m: -quick(board, m, colour, side))
+        # a threatened side searches every move: a block may look dull
+        if self.beam and ply >= 2 and len(moves) > self.beam and not threatened:
             moves = moves[: self.beam]
         best = -WIN * 2
         for m in moves:

@@ -1,0 +1,234 @@
+"""What the Atom-4 computer sees in a position: wins in one, threats, and the
+evaluation its search uses at the horizon. Pure functions over the rules.
+
+A move of colour c can only make goal pieces out of pieces of the opposite
+colour 7 - c (an additive c turns n into n | c, which is white only when n
+holds every bit c lacks, and white itself is walked over; likewise for the
+subtractive side and black). So "can the side to move win now?" is a scan of
+the few pieces of that colour: would it complete a line of 4 goal pieces, and
+does a legal spot reach it, directly or along a straight run of the mover's
+propagators? Such a win is real (the mover never changes its own goal
+pieces).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from handheld.games.atom4.rules import CELLS, EMPTY, GOAL, ORDER, STEP, WHITE, BLACK, Position
+
+
+def _windows():
+    """Every line of 4 points along the three lattice directions."""
+    wins, of = [], [[] for _ in range(CELLS)]
+    for i in range(CELLS):
+        for d in (2, 3, 4):
+            cells, q = [i], i
+            for _ in range(3):
+                q = STEP[q][d]
+                if q < 0:
+                    break
+                cells.append(q)
+            if len(cells) == 4:
+                for c in cells:
+                    of[c].append(len(wins))
+                wins.append(tuple(cells))
+    return tuple(wins), tuple(tuple(w) for w in of)
+
+
+WINDOWS, WINDOWS_OF = _windows()
+WINDOW_CELLS = np.array(WINDOWS, dtype=np.intp)     # (windows, 4) point indices
+# Pieces one colour away from each player's goal: secondaries for P1, primaries for P2.
+NEAR = {1: (3, 5, 6), 2: (1, 2, 4)}
+FORK_WEIGHT = (0, 200, 2000)          # by how many winning spots the waiting side holds
+_LINES = ((2, 5), (3, 0), (4, 1))     # the three lines as (direction, opposite)
+
+
+def completes_row(board, q: int, goal: int) -> bool:
+    """Would q, turned into `goal`, lie in a line of 4+ goal pieces?"""
+    step = STEP
+    for d, e in _LINES:
+        n = 1
+        p = step[q][d]
+        while p >= 0 and board[p] == goal:
+            n += 1
+            p = step[p][d]
+        p = step[q][e]
+        while p >= 0 and board[p] == goal:
+            n += 1
+            p = step[p][e]
+        if n >= 4:
+            return True
+    return False
+
+
+def _could_row(board, q: int, goal: int, target: int) -> bool:
+    """Does q lie in a line of 4+ points that are all goal or target pieces
+    (a row some single move could finish)?"""
+    step = STEP
+    for d, e in _LINES:
+        n = 1
+        p = step[q][d]
+        while p >= 0 and (board[p] == goal or board[p] == target):
+            n += 1
+            p = step[p][d]
+        p = step[q][e]
+        while p >= 0 and (board[p] == goal or board[p] == target):
+            n += 1
+            p = step[p][e]
+        if n >= 4:
+            return True
+    return False
+
+
+def reaching_spot(board, legal, q: int, prop: int) -> int:
+    """A legal spot from which a piece acts on q (next to it, or at the end of
+    a straight run of `prop` propagators from it), or -1."""
+    step = STEP
+    for d in range(6):
+        n = step[q][d]
+        if n < 0:
+            continue
+        if n in legal:
+            return n
+        if board[n] == prop:
+            while n >= 0 and board[n] == prop:
+                n = step[n][d]
+            if n >= 0 and n in legal:
+                return n
+    return -1
+
+
+def cells_of(board, colour: int) -> list[int]:
+    """The points holding `colour` (scanned with list.index: few hits, C speed)."""
+    out = []
+    i = -1
+    try:
+        while True:
+            i = board.index(colour, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def win_targets(board, legal, player: int, colour: int, limit: int = 2) -> list[int]:
+    """Legal spots where `player`, playing `colour`, would complete a row of its
+    goal colour (at most `limit`, distinct spots). Exact: a move can turn
+    several pieces into goal pieces at once (two ring neighbours of the spot
+    lie on one line), so each candidate spot's conversions are applied
+    together before the rows are checked."""
+    goal = GOAL[player]
+    target = 7 - colour
+    found: list[int] = []
+    step = STEP
+    spots = []
+    for q in cells_of(board, target):
+        if not _could_row(board, q, goal, target):
+            continue
+        for d in range(6):
+            n = step[q][d]
+            while n >= 0 and board[n] == goal:
+                n = step[n][d]
+            if n >= 0 and n in legal and n not in spots:
+                spots.append(n)
+    for s in spots:
+        hit = []
+        for d in range(6):
+            n = step[s][d]
+            while n >= 0 and board[n] == goal:
+                n = step[n][d]
+            if n >= 0 and board[n] == target:
+                hit.append(n)
+        for q in hit:
+            board[q] = goal
+        wins = any(completes_row(board, q, goal) for q in hit)
+        for q in hit:
+            board[q] = target
+        if wins:
+            found.append(s)
+            if len(found) >= limit:
+                break
+    return found
+
+
+def winning_move(pos: Position) -> int:
+    """A move that wins at once for the side to move, or -1."""
+    t = win_targets(pos.board, pos.legal, pos.player, pos.colour, 1)
+    return t[0] if t else -1
+
+
+def _side_score(pos: Position, x: int, soon: dict, vals, tally) -> int:
+    """x's material and rows: `vals` is the board gathered by WINDOW_CELLS,
+    `tally` the number of pieces of each colour (index colour + 1)."""
+    board = pos.board
+    goal = GOAL[x]
+    near = NEAR[x]
+    score = 12 * int(tally[goal + 1])
+    score += 2 * int(tally[near[0] + 1] + tally[near[1] + 1] + tally[near[2] + 1])
+    if tally[goal + 1] < 2:
+        return score
+    is_goal = vals == goal
+    count = is_goal.sum(axis=1)
+    score += 5 * int(np.count_nonzero(count == 2))
+    legal = pos.legal
+    threes = np.flatnonzero(count == 3)
+    if not len(threes):
+        return score
+    # the one point of each such window that is not a goal piece
+    others = WINDOW_CELLS[threes, np.argmin(is_goal[threes], axis=1)].tolist()
+    for other in others:
+        v = board[other]
+        if v == EMPTY:
+            score += 10
+        elif v in near and reaching_spot(board, legal, other, goal) >= 0:
+            score += (0, 120, 60, 35)[soon[7 - v]]
+        else:
+            score += 8
+    return score
+
+
+def evaluate(pos: Position, me: int, forks: int | None = None) -> int:
+    """Threat evaluation from `me`'s side (positive is good for me), meant for a
+    position where the side to move cannot win at once (the search checks that
+    first). If the side not to move already has two different winning spots
+    for its next colour, one reply rarely stops both: that weighs heavily.
+    `forks`: that count (at most 2) when the caller already has it."""
+    board = np.array(pos.board, dtype=np.int8)
+    vals = board[WINDOW_CELLS]
+    tally = np.bincount(board + 1, minlength=9)
+    scores = {}
+    for x in (1, 2):
+        # how many of x's turns until it plays each colour (1 = its next move)
+        first = pos.turn if pos.player == x else pos.turn + 1
+        soon = {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)}
+        scores[x] = _side_score(pos, x, soon, vals, tally)
+    waiting = 3 - pos.player
+    if forks is None:
+        forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2))
+    scores[waiting] += FORK_WEIGHT[forks]
+    return scores[me] - scores[3 - me]
+
+
+def quick(board, i: int, colour: int, mover: int) -> int:
+    """Cheap move-ordering score: what placing `colour` on i would change."""
+    additive = colour in (1, 2, 4)
+    prop = WHITE if additive else BLACK
+    mine, theirs = GOAL[mover], GOAL[3 - mover]
+    s = 0
+    for d in range(6):
+        q = STEP[i][d]
+        while q >= 0 and board[q] == prop:
+            q = STEP[q][d]
+        if q < 0:
+            continue
+        old = board[q]
+        if old == EMPTY:
+            continue
+        new = old | colour if additive else old & colour
+        if new != old:
+            s += 1
+            if new == mine:
+                s += 10
+            if old == theirs:
+                s += 8
+    return s

@@ -1,0 +1,53 @@
+"""The computer's win-in-one finder must agree exactly with playing every legal
+move out, including moves that turn two pieces into goal pieces at once."""
+
+from handheld.games.atom4.ai.threats import win_targets, winning_move
+from handheld.games.atom4.rules import Position, index
+from handheld.runtime.rng import Rng
+
+
+def pos_with(pieces, turn=0):
+    rows = [["."] * 16 for _ in range(16)]
+    for (x, y), ch in pieces.items():
+        rows[y][x] = ch
+    return Position.from_rows(["".join(r) for r in rows], turn=turn)
+
+
+def real_wins(pos):
+    wins = set()
+    for m in pos.legal_moves():
+        pos.play(m)
+        if pos.winner == 3 - pos.player:
+            wins.add(m)
+        pos.undo()
+    return wins
+
+
+def test_two_pieces_turned_at_once_complete_a_row():
+    # whites at (3,6) (4,6), cyans at (5,6) (6,6): neither cyan alone makes a row of 4,
+    # but red on (5,5) or (5,7) touches both (odd rows sit half a step right) and turns both
+    pos = pos_with({(3, 6): "w", (4, 6): "w", (5, 6): "c", (6, 6): "c", (7, 6): "k"}, turn=0)
+    single = [q for q in (index(5, 6), index(6, 6))]
+    assert pos.colour == 1                                   # red to play
+    wins = real_wins(pos)
+    assert wins == {index(5, 5), index(5, 7)}
+    assert set(win_targets(pos.board, pos.legal, 1, 1, 99)) == wins
+    for m in wins:                                           # each winning spot turns both cyans
+        pos.play(m)
+        assert all(pos.board[q] == 7 for q in single)
+        pos.undo()
+
+
+def test_win_finder_agrees_with_playing_out_on_random_games():
+    checked = with_wins = 0
+    for g in range(12):
+        rng = Rng(900 + g)
+        pos = Position(g % 6 + 1)
+        while pos.winner is None:
+            real = real_wins(pos)
+            assert set(win_targets(pos.board, pos.legal, pos.player, pos.colour, 99)) == real
+            assert (winning_move(pos) in real) if real else winning_move(pos) == -1
+            checked += 1
+            with_wins += bool(real)
+            pos.play(rng.choice(pos.legal_moves()))
+    assert checked > 500 and with_wins > 20
