@@ -98,8 +98,8 @@ def host_menu_renders(tmp_path):
 
 
 def host_admin_renders(tmp_path):
-    """The admin menu: cursor on BACK TO CABINET, then on POWER OFF after three DOWNs."""
-    return host_cursor_renders(tmp_path, "admin", 3)
+    """The admin menu: cursor on BACK TO CABINET, then on POWER OFF after four DOWNs."""
+    return host_cursor_renders(tmp_path, "admin", 4)
 
 
 def agreement(got, want, where):

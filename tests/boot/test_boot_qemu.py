@@ -122,12 +122,17 @@ def test_title_screen_on_framebuffer(guest, tmp_path):
     assert same >= 0.9, f"only {same:.1%} of the title screen's pixels match"
 
 
+MENU_LIST_RIGHT = 150      # logical x where the menu's game list ends and the game card begins
+
+
 def test_keys_reach_the_game_not_the_console(guest, tmp_path):
     # FIRE on the title opens the menu, then DOWN moves the cursor to the second game:
     # where the host's two renders differ (the cursor), the guest must show the right one.
     # Nothing may be echoed onto tty1 around the picture.
     want0, want1 = host_menu_renders(tmp_path)
-    cursor = [i for i in range(0, len(want0), 3) if want0[i:i + 3] != want1[i:i + 3]]
+    # only the game list: the card beside it runs a live miniature demo, timed differently in the guest
+    cursor = [i for i in range(0, len(want0), 3)
+              if want0[i:i + 3] != want1[i:i + 3] and (i // 3) % 320 < MENU_LIST_RIGHT]
     assert cursor, "the host renders do not differ: the menu ignored DOWN"
     guest.sendkey("ctrl")          # P1 FIRE in the MAME layout (KEY_LEFTCTRL)
     time.sleep(4)
@@ -321,7 +326,7 @@ def test_power_off_from_the_admin_menu(guest, tmp_path):
     shown, _ = logical(g.screendump(str(WORK / "admin.ppm")))
     REPORT["admin_menu_match"] = round(agreement(shown, want_admin, range(0, len(want_admin), 3)), 4)
     assert REPORT["admin_menu_match"] >= 0.95, "the held combo did not open the admin menu"
-    for key in ("down", "down", "down"):   # BACK, SETTINGS, RESTART CABINET, POWER OFF
+    for key in ("down", "down", "down", "down"):   # BACK, SETTINGS, RESET RECORDS, RESTART CABINET, POWER OFF
         g.sendkey(key)
         time.sleep(1)
     shown, _ = logical(g.screendump(str(WORK / "admin-power-off.ppm")))
