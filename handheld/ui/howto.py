@@ -83,6 +83,16 @@ class HowToScene(Scene):
         self.window.draw(surface, lines + [""] * (self.window.lines - 1 - len(lines)) + [(hint, "slate")])
 
 
+def controls_picture(rows: list[tuple[str, str]]):
+    """A panel picture that lists the controls: each button name in gold, what it does beside it."""
+    def picture(surface, rect) -> None:
+        for i, (button, what) in enumerate(rows):
+            y = rect.y + 14 + i * 24
+            draw_text(surface, rect.x + 70, y, button, "gold", align="right")
+            draw_text(surface, rect.x + 82, y, what, "white")
+    return picture
+
+
 def open_how_to_play(ctx, game) -> HowToScene:
     """Push the game's card over the current screen (from its options or the menu)."""
     scene = HowToScene(ctx, game.title, game.how_to_play())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from handheld.games.atom4 import art
-from handheld.ui.howto import Panel
+from handheld.ui.howto import Panel, controls_picture
 from handheld.ui.text import draw_text
 
 BLACK, RED, GREEN, YELLOW, BLUE, PURPLE, CYAN, WHITE = range(8)
@@ -37,12 +37,7 @@ def _mixing(surface, rect) -> None:
               "small", align="center")
 
 
-def _controls(surface, rect) -> None:
-    rows = [("STICK", "MOVE THE CURSOR"), ("FIRE", "PLACE YOUR PIECE"), ("ALT", "A HINT")]
-    for i, (button, what) in enumerate(rows):
-        y = rect.y + 20 + i * 26
-        draw_text(surface, rect.x + 70, y, button, "gold", align="right")
-        draw_text(surface, rect.x + 82, y, what, "white")
+CONTROLS = [("STICK", "MOVE THE CURSOR"), ("FIRE", "PLACE YOUR PIECE"), ("ALT", "A HINT")]
 
 
 PANELS = [
@@ -51,5 +46,5 @@ PANELS = [
     Panel("COLOURS MIX", "A NEW PIECE CHANGES THE PIECES NEXT TO IT: WHITE'S COLOURS ADD LIGHT, "
           "BLACK'S TAKE IT AWAY. THE WHEEL ON THE RIGHT SHOWS WHO PLAYS WHAT NEXT.", _mixing),
     Panel("CONTROLS", "PLACE ONLY WHERE TWO TOUCHING PIECES MAKE A TRIANGLE WITH THE SPOT: "
-          "THE SMALL SQUARES SHOW WHERE.", _controls),
+          "THE SMALL SQUARES SHOW WHERE.", controls_picture(CONTROLS)),
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from handheld.games.chamber import art
-from handheld.ui.howto import Panel
+from handheld.ui.howto import Panel, controls_picture
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 
@@ -32,12 +32,7 @@ def _zap(surface, rect) -> None:
               "small", align="center")
 
 
-def _controls(surface, rect) -> None:
-    rows = [("STICK", "CHOOSE AN ACTION OR A PLACE"), ("FIRE", "DO IT"), ("ALT", "HELP")]
-    for i, (button, what) in enumerate(rows):
-        y = rect.y + 20 + i * 26
-        draw_text(surface, rect.x + 70, y, button, "gold", align="right")
-        draw_text(surface, rect.x + 82, y, what, "white")
+CONTROLS = [("STICK", "CHOOSE AN ACTION OR A PLACE"), ("FIRE", "DO IT"), ("ALT", "HELP")]
 
 
 PANELS = [
@@ -45,5 +40,5 @@ PANELS = [
     Panel("ORBS AND ZAPS", "EACH TURN HAS TWO MOVES. ORBS ARE YOUR AMMUNITION AND YOUR SPELLS: "
           "ZAP, SHIELD, DEFLECT, HEAL, WARP, CONFUSE, STOP TIME.", _zap),
     Panel("CONTROLS", "A SHIELD STOPS A ZAP UNLESS THE ZAP'S ORB MATCHES IT. ORBS IN HANDS ARE SECRET.",
-          _controls),
+          controls_picture(CONTROLS)),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from handheld.games.spectral import art
 from handheld.games.spectral import rules as R
-from handheld.ui.howto import Panel
+from handheld.ui.howto import Panel, controls_picture
 from handheld.ui.text import draw_text
 
 SPECTRUM = (R.RED, R.YELLOW, R.GREEN, R.BLUE, R.VIOLET)
@@ -38,13 +38,8 @@ def _spectrum(surface, rect) -> None:
               "small", align="center")
 
 
-def _controls(surface, rect) -> None:
-    rows = [("STICK", "CHOOSE AN ACTION OR A PAD"), ("FIRE", "DO IT"),
+CONTROLS = [("STICK", "CHOOSE AN ACTION OR A PAD"), ("FIRE", "DO IT"),
             ("ALT", "WHAT DOES IT DO?"), ("START", "PAUSE")]
-    for i, (button, what) in enumerate(rows):
-        y = rect.y + 14 + i * 24
-        draw_text(surface, rect.x + 60, y, button, "gold", align="right")
-        draw_text(surface, rect.x + 72, y, what, "white")
 
 
 PANELS = [
@@ -52,5 +47,5 @@ PANELS = [
     Panel("THE SPECTRUM", "A STOMP, A MOVE OR A SPELL PUSHES A PAD ONE STEP ALONG THE SPECTRUM, "
           "TOWARD YOUR COLOUR. EVERY STEP COSTS ONE POWER.", _spectrum),
     Panel("CONTROLS", "EACH GO, PICK ONE ACTION OR SPELL FROM THE LIST. LOCKS KEEP A PAD'S COLOUR SAFE.",
-          _controls),
+          controls_picture(CONTROLS)),
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from handheld.games.sphinx import art
-from handheld.ui.howto import Panel
+from handheld.ui.howto import Panel, controls_picture
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 
@@ -39,12 +39,7 @@ def _drop(surface, rect) -> None:
     draw_text(surface, x + CELL + 6, rect.y + 6, "FALLS TO THE LOWEST HOLE", "silver", "small")
 
 
-def _controls(surface, rect) -> None:
-    rows = [("STICK", "SLIDE LEFT AND RIGHT"), ("FIRE", "DROP"), ("ALT", "HELP")]
-    for i, (button, what) in enumerate(rows):
-        y = rect.y + 20 + i * 26
-        draw_text(surface, rect.x + 70, y, button, "gold", align="right")
-        draw_text(surface, rect.x + 82, y, what, "white")
+CONTROLS = [("STICK", "SLIDE LEFT AND RIGHT"), ("FIRE", "DROP"), ("ALT", "HELP")]
 
 
 PANELS = [
@@ -53,5 +48,5 @@ PANELS = [
     Panel("DROPPING", "SLIDE YOUR SPHINX ALONG THE TOP AND DROP IT: IT FALLS TO THE BOTTOM "
           "OF THE COLUMN. BLUNDER, AND THE SPHINX WILL PUNISH YOU.", _drop),
     Panel("CONTROLS", "THE 1987 PROGRAM IS THE DEFAULT OPPONENT; STRONG AND PERFECT THINK FURTHER.",
-          _controls),
+          controls_picture(CONTROLS)),
 ]
