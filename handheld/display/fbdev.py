@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +82,13 @@ class FbdevDisplay(Display):
         except OSError as e:
             raise DisplayError(open_error(device, e)) from None
         with os.fdopen(fd, "r+b") as f:
+            info = os.fstat(f.fileno())
+            need = geo.height * geo.stride
+            if stat.S_ISREG(info.st_mode) and info.st_size < need:
+                # np.memmap would silently grow a plain file; a device is never that small
+                raise DisplayError(f"{device} is a regular file of {info.st_size} bytes, smaller than the "
+                                   f"{geo.width}x{geo.height} {geo.bpp}-bit framebuffer ({need} bytes) — "
+                                   f"point display.fbdev at the framebuffer device, e.g. /dev/fb0")
             self._map = np.memmap(f, dtype=np.uint8, mode="r+", shape=(geo.height, geo.stride))
         px = geo.bpp // 8
         rows = self._map[self.y0:self.y0 + self.out_h, self.x0 * px:(self.x0 + self.out_w) * px]

@@ -1,3 +1,4 @@
+import os
 import numpy as np
 import pygame
 import pytest
@@ -148,3 +149,16 @@ def test_an_unchanged_picture_is_not_rewritten_but_heals_within_half_a_second(tm
         d.present(frame)
     d.close()
     assert (_fb_pixels(dev, 640, 480, 32) == good).all()
+
+
+def test_a_regular_file_too_small_for_the_geometry_is_refused_not_grown(tmp_path):
+    from handheld.display.base import DisplayError
+    from handheld.display.fbdev import FbdevDisplay
+    from handheld.display.fbfile import make_fb
+
+    dev, sysfs = make_fb(tmp_path, "fb9", 640, 480, 32)
+    with open(dev, "r+b") as f:
+        f.truncate(1000)
+    with pytest.raises(DisplayError, match="smaller than the 640x480 32-bit framebuffer"):
+        FbdevDisplay(dev, sysfs_root=sysfs)
+    assert os.path.getsize(dev) == 1000
