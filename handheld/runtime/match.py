@@ -14,7 +14,7 @@ from handheld.input.actions import Action, InputFrame
 from handheld.runtime.replay import Replay
 from handheld.scene import Scene
 from handheld.ui.text import draw_text
-from handheld.ui.widgets import Menu, draw_panel
+from handheld.ui.widgets import WINDOW_H, Menu, draw_panel
 
 log = logging.getLogger("handheld.match")
 KEEP_REPLAYS = 20
@@ -87,14 +87,12 @@ class MatchRunner(Scene):
         self.match.draw(surface)
         if self.menu is None:
             return
-        box = (90, 70, 140, 76)
-        draw_panel(surface, box, border="gold")
         if self.menu_kind == "pause":
             title = "PAUSED"
         else:
             title = (getattr(self.match, "result", None) or {}).get("text", "GAME OVER")
-        draw_text(surface, 160, 76, title[:22], "gold", align="center")
-        self.menu.draw(surface, 120, 94)
+        draw_menu_band(surface, title, self.menu,
+                       "START: BACK TO GAME" if self.menu_kind == "pause" else "FIRE: CHOOSE")
 
     # --- replays ---------------------------------------------------------
     def _save_replay(self) -> None:
@@ -111,6 +109,27 @@ class MatchRunner(Scene):
                 p.unlink()
         except OSError as e:
             log.warning("could not save replay in %s: %s", folder, e.strerror)
+
+
+# The pause and end menus sit in a band over the text window, so the board
+# above stays in view while a player decides.
+MENU_BAND = (0, 240 - WINDOW_H, 320, WINDOW_H)
+MENU_X = 196                        # the items' column; the title and hint are left of it
+
+
+def draw_menu_band(surface, title: str, menu: Menu, hint: str) -> None:
+    x, y, w, h = MENU_BAND
+    draw_panel(surface, MENU_BAND, border="gold", fill="night")
+    words, rows = title.split(), [""]
+    for word in words:                      # wrap a long result over two lines
+        if rows[-1] and len(rows[-1]) + 1 + len(word) > 30:
+            rows.append(word)
+        else:
+            rows[-1] = f"{rows[-1]} {word}".strip()
+    for i, row in enumerate(rows[:2]):
+        draw_text(surface, x + 6, y + 4 + i * 10, row[:30], "gold")
+    draw_text(surface, x + 6, y + h - 12, hint, "grey")
+    menu.draw(surface, MENU_X, y + 4 + (h - 8 - menu.spacing * len(menu.items)) // 2 + 1)
 
 
 def start_match(ctx, game, options: dict, seed: int | None = None) -> MatchRunner:
