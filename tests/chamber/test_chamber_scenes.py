@@ -278,3 +278,26 @@ def test_a_zap_report_covers_the_text_window_not_the_board():
     window = pygame.Rect(0, 200, 320, 36)
     assert pygame.image.tostring(with_report.subsurface(window), "RGB") != \
         pygame.image.tostring(without.subsurface(window), "RGB")
+
+
+# --- the facing mark (issue 17: "two stray white marks on the board's right edge") ---
+
+def test_facing_mark_is_a_gold_arrowhead_on_the_facing_side_and_no_white_stroke():
+    import pygame
+
+    from handheld.games.chamber import art
+    from handheld.games.chamber.board import DIRS
+    from handheld.ui.palette import rgb
+
+    for big in (False, True):
+        for facing, (dr, dc) in enumerate(DIRS):
+            s = art.sorcerer(1, 3, facing, big)          # moons: silver pyramids
+            size = s.get_width()
+            gold = [(x, y) for x in range(size) for y in range(size) if s.get_at((x, y))[:3] == rgb("gold")]
+            assert len(gold) >= (8 if not big else 20), (facing, big)
+            assert not any(s.get_at((x, y))[:3] == rgb("white") for x in range(size) for y in range(size))
+            mx = sum(x for x, _ in gold) / len(gold) - (size - 1) / 2
+            my = sum(y for _, y in gold) / len(gold) - (size - 1) / 2
+            # the arrowhead's middle lies out from the centre the way the sorcerer faces
+            assert mx * dc + my * dr > size / 5, (facing, big, mx, my)
+            assert pygame.Rect(0, 0, size, size).collidepoint(gold[0])

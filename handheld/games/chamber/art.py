@@ -101,13 +101,25 @@ def sorcerer(suit: int, pyramids: int, facing: int, big: bool) -> pygame.Surface
         pts = [(m - w // 2, y0), (m + w // 2, y0), (m, y0 - step - 3)]
         pygame.draw.polygon(s, col, pts)
         pygame.draw.polygon(s, dark, pts, 1)
-    dx, dy = DIRS[facing][1], DIRS[facing][0]
-    r = m - 1
-    tip = (m + dx * r, m + dy * r)
-    back = 6 if not big else 9
-    pygame.draw.line(s, rgb("white"), (m + dx * (r - back), m + dy * (r - back)), tip, 2)
+    pygame.draw.polygon(s, rgb("gold"), _arrowhead(m, facing, big))
+    pygame.draw.polygon(s, dark, _arrowhead(m, facing, big), 1)
     _cache[key] = s
     return s
+
+
+def _arrowhead(m: int, facing: int, big: bool) -> list[tuple[int, int]]:
+    """A gold arrowhead at the sprite's edge, pointing the way the sorcerer
+    faces: it reads as "zaps this way", not as a stray mark."""
+    dr, dc = DIRS[facing]
+    norm = (dr * dr + dc * dc) ** 0.5
+    ux, uy = dc / norm, dr / norm
+    length, half = (5, 4) if not big else (8, 6)
+    reach = (m - 1) * (1.3 if dr and dc else 1)   # diagonals point into the empty corner
+    tip = (m + ux * reach, m + uy * reach)
+    base = (tip[0] - ux * length, tip[1] - uy * length)
+    return [(round(tip[0]), round(tip[1])),
+            (round(base[0] - uy * half), round(base[1] + ux * half)),
+            (round(base[0] + uy * half), round(base[1] - ux * half))]
 
 
 def time_stone(on: bool) -> pygame.Surface:
