@@ -6,7 +6,7 @@ from handheld.games.atom4 import GAME
 from handheld.games.atom4.rounds import FLASH_TICKS, ROUND_END_TICKS, cursor_step
 from handheld.games.atom4.rules import CYAN, RED, Position, index
 from handheld.games.atom4.art import PIECE_COLOURS, R, Sprites
-from handheld.games.atom4.draw import PANEL, screen_xy
+from handheld.games.atom4.draw import PANEL
 from handheld.games.atom4.match import MatchScene
 from handheld.context import Context
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
@@ -59,9 +59,9 @@ def test_human_places_a_piece_and_it_shows_on_the_lattice():
     s = surface()
     run(scene, FLASH_TICKS)                            # let the flash end
     scene.draw(s)
-    x, y = screen_xy(index(8, 6))
+    x, y = scene.picture.screen_xy(index(8, 6))
     assert s.get_at((x, y))[:3] == rgb("red")
-    assert s.get_at(screen_xy(index(7, 7)))[:3] == rgb("yellow")
+    assert s.get_at(scene.picture.screen_xy(index(7, 7)))[:3] == rgb("yellow")
 
 
 def test_player2_uses_the_second_stick_in_a_two_player_match():
@@ -86,11 +86,13 @@ def test_illegal_spot_buzzes_and_says_why():
     s = surface()
     scene.match.tick = 0
     scene.draw(s)
-    x, y = screen_xy(index(0, 0))
-    assert box_has(s, x, y, "danger")                  # red cursor ring on an illegal spot
+    pic = scene.picture
+    x, y = pic.screen_xy(index(0, 0))
+    assert box_has(s, x, y, "danger", pic.geometry.r + 1)   # red cursor ring on an illegal spot
     scene.match.cursor = index(8, 6)
     scene.draw(s)
-    assert box_has(s, *screen_xy(index(8, 6)), "gold") and not box_has(s, x, y, "danger")
+    assert box_has(s, *pic.screen_xy(index(8, 6)), "gold", pic.geometry.r + 1)
+    assert not any(s.get_at((x, y))[:3] == rgb("danger") for x in range(4, 222) for y in range(12, 196))
 
 
 def test_legal_spots_are_hinted_in_the_colour_to_play():
@@ -98,9 +100,9 @@ def test_legal_spots_are_hinted_in_the_colour_to_play():
     s = surface()
     scene.match.tick = 40                              # cursor blinked off
     scene.draw(s)
-    x, y = screen_xy(index(8, 8))
-    assert s.get_at((x, y))[:3] == rgb("red")           # the hint square at a legal empty spot
-    x, y = screen_xy(index(3, 3))
+    x, y = scene.picture.screen_xy(index(8, 8))
+    assert s.get_at((x, y))[:3] == rgb("red")           # the marker at a legal empty spot
+    x, y = scene.picture.screen_xy(index(6, 6))
     assert s.get_at((x, y))[:3] == rgb("slate")         # a plain empty point
 
 
@@ -112,7 +114,7 @@ def test_changed_cells_flash_then_stop():
     s = surface()
     m.flash = 12                                       # (flash // 6) even: lit
     scene.draw(s)
-    x, y = screen_xy(index(7, 7))
+    x, y = scene.picture.screen_xy(index(7, 7))
     assert s.get_at((x, y))[:3] == rgb("flash")
     m.flash = 0
     scene.draw(s)
@@ -173,11 +175,12 @@ def test_a_won_round_scores_highlights_the_row_and_starts_the_next_round():
     s = surface()
     m.tick = 0
     scene.draw(s)
-    x, y = screen_xy(index(4, 6))
-    assert box_has(s, x, y, "gold")
+    x, y = scene.picture.screen_xy(index(4, 6))
+    ring = scene.picture.geometry.r + 1
+    assert box_has(s, x, y, "gold", ring)
     m.tick = 10                                         # the highlight blinks
     scene.draw(s)
-    assert not box_has(s, x, y, "gold")
+    assert not box_has(s, x, y, "gold", ring)
     run(scene, ROUND_END_TICKS)
     assert m.phase == "play" and m.round_no == 2
     assert m.pos.board[index(7, 7)] == CYAN and m.pos.board[index(8, 7)] == RED and m.pos.player == 2
@@ -217,9 +220,12 @@ def test_the_match_scene_reads_the_colour_aid_setting():
     a.match.tick = b.match.tick = 40
     a.draw(s1)
     b.draw(s2)
-    x, y = screen_xy(index(8, 7))                      # the purple piece: red and blue dots
-    assert s1.get_at((x - R + 5, y - R + 3))[:3] == rgb("purple")
-    assert s2.get_at((x - R + 5, y - R + 3))[:3] == rgb("white")
+    x, y = a.picture.screen_xy(index(8, 7))            # the purple piece: red and blue dots
+    r = a.picture.geometry.r
+    k = (2 * r + 1) / 11                               # the red dot sits at (5, 3) of an 11-px piece
+    dot = (x - r + round(5 * k), y - r + round(3 * k))
+    assert s1.get_at(dot)[:3] == rgb("purple")
+    assert s2.get_at(dot)[:3] == rgb("white")
 
 
 def test_options_screen_changes_options_and_starts_a_match():
@@ -281,7 +287,6 @@ def test_the_text_window_speaks_plain_english_to_you():
 
 def test_the_cursor_stays_on_screen_after_a_refused_move():
     from handheld.display.base import logical_surface
-    from handheld.games.atom4.draw import screen_xy
     from handheld.games.atom4.match import MatchScene
     from handheld.input.actions import Action, frame_from_masks
     from handheld.ui.palette import rgb
@@ -292,7 +297,10 @@ def test_the_cursor_stays_on_screen_after_a_refused_move():
     while not (m.phase == "play" and m.is_human(m.pos.player)):
         scene.update(frame_from_masks())
     m.cursor = next(i for i in range(256) if not m.pos.is_legal(i))
-    x, y = screen_xy(m.cursor)
+    surface = logical_surface()
+    scene.draw(surface)
+    x, y = scene.picture.screen_xy(m.cursor)
+    r = scene.picture.geometry.r + 1
     red = rgb("danger")
     shown = []
     for _ in range(60):                      # a second of pressing FIRE on a refused spot
@@ -300,6 +308,6 @@ def test_the_cursor_stays_on_screen_after_a_refused_move():
         scene.update(frame_from_masks())
         surface = logical_surface()
         scene.draw(surface)
-        ring = [surface.get_at((x + dx, y + dy))[:3] for dx in range(-7, 8) for dy in range(-7, 8)]
+        ring = [surface.get_at((x + dx, y + dy))[:3] for dx in range(-r, r + 1) for dy in range(-r, r + 1)]
         shown.append(red in ring)
     assert all(shown), "the cursor ring blinked out right after a refusal"

@@ -1,12 +1,15 @@
 """How an Atom-4 match looks: the match's state -> pixels.
 
-Layout (320x240): title line; the board layer at the left of the play area;
-a side panel (round, score, colour wheel with the next pieces, thinking
-indicator); the cabinet's text window at the bottom. Static parts are cached
-Surfaces rebuilt only when what they show changes: the board layer holds the
-background, the lattice, the pieces and the legal-spot hints, and after a move
-only the points that changed are repainted; a frame blits it and adds a few
-small sprites (cursor, flashes).
+Layout (320x240): title line; the board view at the left of the play area;
+a side panel (round, score, the colour wheel with the next pieces, thinking
+indicator); the cabinet's text window at the bottom.
+
+The board view zooms to the part of the lattice in play: the closest of four
+zoom levels whose window holds every piece, every legal spot and the cursor,
+centred on the pieces (the closest level still shows 8x8 points, more than
+the start). Each level's whole lattice is one cached Surface (background,
+pieces, legal-spot markers) repainted only where a point changed, so panning
+is a blit from a different place and a frame costs what it did unzoomed.
 """
 
 from __future__ import annotations
@@ -19,60 +22,119 @@ from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import PLAY_RECT, TextWindow, draw_panel, draw_thinking, draw_title
 
-BOARD_POS = (4, 12)                 # board layer's top-left on the 320x240 screen
-BOARD_W, BOARD_H = 218, 184
-STEP_X, STEP_Y = 13, 11
+VIEW = pygame.Rect(4, 12, 218, 184)     # the board's window on the 320x240 screen
+# Zoom levels, whole lattice first: (step between points across, between rows,
+# piece radius). The last shows 8x8 points with whole pieces.
+LEVELS = ((13, 11, R), (16, 14, 6), (19, 16, 8), (24, 21, 10))
 
 
-def point_xy(i: int) -> tuple[int, int]:
-    """Centre of point i inside the board layer."""
-    x, y = i % SIZE, i // SIZE
-    return 7 + x * STEP_X + (6 if y & 1 else 0), 7 + y * STEP_Y
+class Geometry:
+    """Where points sit on one zoom level's lattice Surface."""
+
+    def __init__(self, level: int):
+        self.level = level
+        self.sx, self.sy, self.r = LEVELS[level]
+        self.margin = self.r + 2                 # a piece, its ring and a pixel
+        self.w = max(VIEW.w, 2 * self.margin + (SIZE - 1) * self.sx + self.sx // 2)
+        self.h = max(VIEW.h, 2 * self.margin + (SIZE - 1) * self.sy)
+        self.xy = tuple((self.margin + (i % SIZE) * self.sx + (self.sx // 2 if (i // SIZE) & 1 else 0),
+                         self.margin + (i // SIZE) * self.sy) for i in range(CELLS))
+
+    def point_xy(self, i: int) -> tuple[int, int]:
+        return self.xy[i]
 
 
-def screen_xy(i: int) -> tuple[int, int]:
-    cx, cy = point_xy(i)
-    return BOARD_POS[0] + cx, BOARD_POS[1] + cy
+GEOMETRY = tuple(Geometry(k) for k in range(len(LEVELS)))
+
+
+def _clamp(v: int, lo: int, hi: int) -> int:
+    return max(lo, min(v, hi))
+
+
+def region_boxes(region) -> tuple:
+    """Per level, the region's point bounds (x0, x1, y0, y1): what
+    `choose_view` needs of the region, worked out once per move."""
+    out = []
+    for g in GEOMETRY:
+        xy = [g.xy[i] for i in region] or [(g.w // 2, g.h // 2)]
+        xs, ys = [x for x, _ in xy], [y for _, y in xy]
+        out.append((min(xs), max(xs), min(ys), max(ys)))
+    return tuple(out)
+
+
+def choose_view(region, cursor: int | None, boxes=None) -> tuple[int, int, int]:
+    """(level, x, y): the closest zoom whose window holds every point of
+    `region` (pieces and legal spots) and the cursor, with the window's
+    top-left at (x, y) on that level's lattice Surface. The window is centred
+    on the region and moved only as far as it must to show the cursor, so the
+    view holds still while the cursor moves among the pieces. `boxes` is
+    `region_boxes(region)` if the caller kept it."""
+    boxes = boxes or region_boxes(region)
+    for g in reversed(GEOMETRY):
+        rx0, rx1, ry0, ry1 = boxes[g.level]
+        x0, x1, y0, y1 = rx0, rx1, ry0, ry1
+        if cursor is not None:
+            cx, cy = g.xy[cursor]
+            x0, x1, y0, y1 = min(x0, cx), max(x1, cx), min(y0, cy), max(y1, cy)
+        m = g.margin
+        if g.level and (x1 - x0 + 2 * m + 1 > VIEW.w or y1 - y0 + 2 * m + 1 > VIEW.h):
+            continue
+        ox = (rx0 + rx1) // 2 - VIEW.w // 2
+        oy = (ry0 + ry1) // 2 - VIEW.h // 2
+        if cursor is not None:
+            ox = _clamp(ox, cx + m + 1 - VIEW.w, cx - m)
+            oy = _clamp(oy, cy + m + 1 - VIEW.h, cy - m)
+        return g.level, _clamp(ox, 0, g.w - VIEW.w), _clamp(oy, 0, g.h - VIEW.h)
+    raise AssertionError("the whole-lattice level always fits")
 
 
 class BoardLayer:
-    """The board as one cached Surface; `sync(board, legal, colour)` repaints
-    only the points whose piece or hint changed since the last sync."""
+    """One zoom level's whole lattice as a cached Surface; `sync(board, legal,
+    colour)` repaints only the points whose piece or marker changed since the
+    last sync."""
 
-    def __init__(self, sprites: Sprites):
-        self.sprites = sprites
-        self.background = pygame.Surface((BOARD_W, BOARD_H))
-        bg = self.background
-        bg.fill(rgb("night"))
-        line = rgb("ink")
-        for i in range(CELLS):
-            a = point_xy(i)
-            for n in NEIGHBOURS[i]:
-                if n > i:
-                    pygame.draw.line(bg, line, a, point_xy(n))
-        for i in range(CELLS):
-            x, y = point_xy(i)
-            bg.fill(rgb("slate"), (x, y, 1, 1))
-        self.surface = bg.copy()
+    _backgrounds: dict = {}
+
+    def __init__(self, geometry: Geometry, sprites: Sprites):
+        self.g, self.sprites = geometry, sprites
+        self.surface = self._background(geometry).copy()
         self.shown: list = [None] * CELLS   # what each point shows: colour, ("hint", c) or None
+        self.key = None                     # what the last sync showed (MatchPicture's key)
+
+    @classmethod
+    def _background(cls, g: Geometry) -> pygame.Surface:
+        if g.level not in cls._backgrounds:
+            bg = pygame.Surface((g.w, g.h))
+            bg.fill(rgb("night"))
+            for i in range(CELLS):
+                a = g.point_xy(i)
+                for n in NEIGHBOURS[i]:
+                    if n > i:
+                        pygame.draw.line(bg, rgb("ink"), a, g.point_xy(n))
+            dot = 1 if g.r < 8 else 2
+            for i in range(CELLS):
+                x, y = g.point_xy(i)
+                bg.fill(rgb("slate"), (x - dot // 2, y - dot // 2, dot, dot))
+            cls._backgrounds[g.level] = bg
+        return cls._backgrounds[g.level]
 
     def sync(self, board, legal, colour: int | None) -> int:
         """Repaint changed points; returns how many were repainted."""
-        n = 0
-        sp = self.sprites
+        n, sp, r = 0, self.sprites, self.g.r
+        bg = self._background(self.g)
         for i in range(CELLS):
             v = board[i]
             want = v if v != EMPTY else (("hint", colour) if colour is not None and i in legal else None)
             if want == self.shown[i]:
                 continue
             self.shown[i] = want
-            x, y = point_xy(i)
-            area = pygame.Rect(x - R, y - R, 2 * R + 1, 2 * R + 1)
-            self.surface.blit(self.background, area, area)
+            x, y = self.g.point_xy(i)
+            area = pygame.Rect(x - r, y - r, 2 * r + 1, 2 * r + 1)
+            self.surface.blit(bg, area, area)
             if isinstance(want, int):
                 self.surface.blit(sp.pieces[want], area)
             elif want is not None:
-                self.surface.blit(sp.hints[want[1]], (x - 2, y - 2))
+                self.surface.blit(sp.hints[want[1]], area)
             n += 1
         return n
 
@@ -113,18 +175,32 @@ def lines(match) -> list:
 
 
 class MatchPicture:
-    """A match's frame and its caches; `draw(surface, match)` paints one frame."""
+    """A match's frame and its caches; `draw(surface, match)` paints one frame.
+    `view` is (level, x, y) from `choose_view`; `screen_xy(i)` is where point
+    i is on the screen now."""
 
     def __init__(self, title: str, aid: bool):
         self.title = title
+        self.aid = aid
         self.sprites = Sprites(aid)
-        self.layer = BoardLayer(self.sprites)
+        self.layers: dict[int, BoardLayer] = {}
         self.window = TextWindow()
         self._chrome_key = None
         self._chrome = pygame.Surface((320, 240))
         self._panel_key = None
         self._panel = pygame.Surface(PANEL.size)
-        self._synced = None
+        self._view_key = None
+        self.view = (0, 0, 0)
+        for g in GEOMETRY:            # each level's lattice is drawn once per process, not mid-game
+            BoardLayer._background(g)
+
+    @property
+    def geometry(self) -> Geometry:
+        return GEOMETRY[self.view[0]]
+
+    def screen_xy(self, i: int) -> tuple[int, int]:
+        x, y = self.geometry.point_xy(i)
+        return VIEW.x + x - self.view[1], VIEW.y + y - self.view[2]
 
     def _chrome_surface(self, m):
         key = (tuple(map(tuple, [x if isinstance(x, tuple) else (x,) for x in lines(m)])), m.round_no)
@@ -150,6 +226,9 @@ class MatchPicture:
                 s.blit(sp.pieces[7 if p == 1 else 0], (5, y - 1))
                 draw_text(s, 20, y, who(m, p), "white")
                 draw_text(s, r.w - 6, y, str(m.scores[p]), "gold", align="right")
+            # the wheel's own label: what it is, what the ring means
+            draw_text(s, r.w // 2, 38, "TURN ORDER", "silver", align="center")
+            draw_text(s, r.w // 2, 49, "RING: COLOUR TO PLAY", "grey", size="small", align="center")
             cx, cy = WHEEL_C[0] - PANEL.x, WHEEL_C[1] - PANEL.y
             nxt = pos.next_colours(3) if m.phase == "play" else []
             for c, (dx, dy) in WHEEL_POS.items():
@@ -166,32 +245,52 @@ class MatchPicture:
                           size="small", align="center")
         return self._panel
 
+    def _update_view(self, m) -> BoardLayer:
+        pos = m.pos
+        human = m.phase == "play" and m.is_human(pos.player)
+        sync_key = (m.round_no, len(pos.moves), m.phase)
+        key = (sync_key, m.cursor if human else None)
+        if key != self._view_key:
+            if self._view_key is None or self._view_key[0] != sync_key:
+                board = pos.board
+                self._boxes = region_boxes([i for i in range(CELLS) if board[i] != EMPTY] + list(pos.legal))
+            self._view_key = key
+            self.view = choose_view((), key[1], self._boxes)
+        level = self.view[0]
+        if level not in self.layers:
+            self.layers[level] = BoardLayer(GEOMETRY[level], Sprites(self.aid, LEVELS[level][2]))
+        layer = self.layers[level]
+        if layer.key != sync_key:
+            layer.key = sync_key
+            layer.sync(pos.board, pos.legal, pos.colour if human else None)
+        return layer
+
     def draw(self, surface, m) -> None:
         pos = m.pos
         surface.blit(self._chrome_surface(m), (0, 0))
-        sync_key = (m.round_no, len(pos.moves), m.phase)
-        if sync_key != self._synced:
-            self._synced = sync_key
-            show_hints = m.phase == "play" and m.is_human(pos.player)
-            self.layer.sync(pos.board, pos.legal, pos.colour if show_hints else None)
-        surface.blit(self.layer.surface, BOARD_POS)
+        layer = self._update_view(m)
+        _, ox, oy = self.view
+        surface.blit(layer.surface, VIEW.topleft, (ox, oy, VIEW.w, VIEW.h))
         surface.blit(self._panel_surface(m), PANEL.topleft)
-        sp = self.sprites
+        sp, r = layer.sprites, layer.g.r
+        clip = surface.get_clip()
+        surface.set_clip(VIEW)
         if m.flash and (m.flash // 6) % 2 == 0:
             for i in m.changed:
-                x, y = screen_xy(i)
-                surface.blit(sp.flash, (x - R - 1, y - R - 1))
+                x, y = self.screen_xy(i)
+                surface.blit(sp.flash, (x - r - 1, y - r - 1))
                 if i != m.changed[0]:
-                    surface.blit(sp.flash_in, (x - R, y - R))
+                    surface.blit(sp.flash_in, (x - r, y - r))
         if m.line and (m.tick // 10) % 2 == 0:
             for i in m.line:
-                x, y = screen_xy(i)
-                surface.blit(sp.win, (x - R - 1, y - R - 1))
+                x, y = self.screen_xy(i)
+                surface.blit(sp.win, (x - r - 1, y - r - 1))
         # the cursor blinks, but never in the second after it moved or a move was refused
         steady = m.tick - m.cursor_tick < 60
         if m.phase == "play" and m.is_human(pos.player) and (steady or (m.tick // 12) % 4 != 3):
-            x, y = screen_xy(m.cursor)
+            x, y = self.screen_xy(m.cursor)
             ring = sp.cursor_ok if pos.is_legal(m.cursor) else sp.cursor_bad
-            surface.blit(ring, (x - R - 1, y - R - 1))
+            surface.blit(ring, (x - r - 1, y - r - 1))
+        surface.set_clip(clip)
         if m.thinking:
             draw_thinking(surface, PANEL.x + PANEL.w // 2 - 7, PANEL.bottom - 12, m.tick)
