@@ -228,7 +228,7 @@ class MatchPicture:
                 draw_text(s, r.w - 6, y, str(m.scores[p]), "gold", align="right")
             # the wheel's own label: what it is, what the ring means
             draw_text(s, r.w // 2, 38, "TURN ORDER", "silver", align="center")
-            draw_text(s, r.w // 2, 49, "RING: COLOUR TO PLAY", "grey", size="small", align="center")
+            draw_text(s, r.w // 2, 48, "RING: TO PLAY", "grey", align="center")
             cx, cy = WHEEL_C[0] - PANEL.x, WHEEL_C[1] - PANEL.y
             nxt = pos.next_colours(3) if m.phase == "play" else []
             for c, (dx, dy) in WHEEL_POS.items():
