@@ -13,7 +13,7 @@ SUNS, MOONS, CROWNS, ARMS = range(4)
 def _goal(surface, rect) -> None:
     for i, suit in enumerate((SUNS, MOONS, CROWNS, ARMS)):
         x = rect.x + 40 + i * 60
-        img = art.sorcerer(suit, 3, 4, True)
+        img = art.sorcerer(suit, 3, 2, True)        # facing east: the gold arrowhead shows the way
         surface.blit(img, (x, rect.y + 16))
         draw_text(surface, x + img.get_width() // 2, rect.y + 22 + img.get_height(), ("SUNS", "MOONS", "CROWNS", "ARMS")[i],
                   art.SUIT_COLOURS[suit], "small", align="center")
