@@ -301,3 +301,17 @@ def test_facing_mark_is_a_gold_arrowhead_on_the_facing_side_and_no_white_stroke(
             # the arrowhead's middle lies out from the centre the way the sorcerer faces
             assert mx * dc + my * dr > size / 5, (facing, big, mx, my)
             assert pygame.Rect(0, 0, size, size).collidepoint(gold[0])
+
+
+def test_the_small_moon_icon_is_a_crescent_not_a_slash():
+    # the panel's 8-px moon used to thin to a white "\" beside the board
+    from handheld.games.chamber import art
+
+    s = art.suit_icon(1, 8)
+    key = s.get_colorkey()
+    drawn = [(x, y) for x in range(8) for y in range(8) if s.get_at((x, y)) != key]
+    top, bottom = min(y for _, y in drawn), max(y for _, y in drawn)
+    row = lambda yy: sorted(x for x, y in drawn if y == yy)
+    assert bottom - top >= 5
+    assert row(top) == row(bottom)                  # a C, mirrored top to bottom; a slash is not
+    assert min(x for x, _ in drawn) < row(top)[0]   # and its back bulges left

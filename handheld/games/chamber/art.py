@@ -54,7 +54,8 @@ def suit_icon(suit: int, size: int = 8, colour: str | None = None) -> pygame.Sur
             s.set_at((m + dx * (m - 2), m + dy * (m - 2)), col)
     elif suit == 1:
         pygame.draw.circle(s, col, (m, m), m - 1)
-        pygame.draw.circle(s, (255, 0, 254), (m + max(size // 5, 1), m - 1), m - 1)
+        # the cut is at least 2 px over, or an 8-px moon thins to a slash
+        pygame.draw.circle(s, (255, 0, 254), (m + max(size // 5, 2), m - (size >= 10)), m - 1)
     elif suit == 2:
         base = size - 2
         pygame.draw.rect(s, col, (1, base - 1, size - 2, 2))
