@@ -93,12 +93,23 @@ def test_the_view_holds_still_while_the_cursor_moves_among_the_pieces():
     assert len(views) == 1
 
 
-def test_a_cursor_far_from_play_is_followed():
+def test_a_cursor_far_from_play_is_followed_by_panning_not_zooming():
     scene = MatchScene(ctx(), 5, {"players": 2})
     s = pygame.Surface((320, 240))
+    scene.draw(s)
+    level = scene.picture.view[0]
     scene.match.cursor = index(0, 0)
     scene.draw(s)
-    assert_in_view(scene.picture, [index(0, 0), index(7, 7), index(8, 7)])
+    assert_in_view(scene.picture, [index(0, 0)])
+    assert scene.picture.view[0] == level          # same piece size; the view moved
+    views = []
+    for x in range(15, -1, -1):                    # a walk across the lattice pans in jumps
+        scene.match.cursor = index(x, 8)
+        scene.draw(s)
+        assert_in_view(scene.picture, [index(x, 8)])
+        if not views or views[-1] != scene.picture.view:
+            views.append(scene.picture.view)
+    assert len(views) <= 8                         # 16 steps, not a pan per step
 
 
 def test_legal_markers_are_big_enough_to_read_at_every_zoom():

@@ -5,9 +5,9 @@ a side panel (round, score, the colour wheel with the next pieces, thinking
 indicator); the cabinet's text window at the bottom.
 
 The board view zooms to the part of the lattice in play: the closest of four
-zoom levels whose window holds every piece, every legal spot and the cursor,
-centred on the pieces (the closest level still shows 8x8 points, more than
-the start). Each level's whole lattice is one cached Surface (background,
+zoom levels whose window holds every piece and every legal spot, centred on
+them (the closest level still shows 8x8 points, more than the start); a
+cursor walked off the view pans it. Each level's whole lattice is one cached Surface (background,
 pieces, legal-spot markers) repainted only where a point changed, so panning
 is a blit from a different place and a frame costs what it did unzoomed.
 """
@@ -51,6 +51,18 @@ def _clamp(v: int, lo: int, hi: int) -> int:
     return max(lo, min(v, hi))
 
 
+def _follow(v: int, lo: int, hi: int, jump: int) -> int:
+    """v if the cursor's window range [lo, hi] allows it, else v moved by
+    whole jumps into the range: a cursor walking off the view pans it three
+    points at a time, not one (fewer frames repaint the whole board).
+    The range is wider than a jump at every level, so one always lands."""
+    if v < lo:
+        return v + -(-(lo - v) // jump) * jump
+    if v > hi:
+        return v - -(-(v - hi) // jump) * jump
+    return v
+
+
 def region_boxes(region) -> tuple:
     """Per level, the region's point bounds (x0, x1, y0, y1): what
     `choose_view` needs of the region, worked out once per move."""
@@ -64,26 +76,23 @@ def region_boxes(region) -> tuple:
 
 def choose_view(region, cursor: int | None, boxes=None) -> tuple[int, int, int]:
     """(level, x, y): the closest zoom whose window holds every point of
-    `region` (pieces and legal spots) and the cursor, with the window's
-    top-left at (x, y) on that level's lattice Surface. The window is centred
-    on the region and moved only as far as it must to show the cursor, so the
-    view holds still while the cursor moves among the pieces. `boxes` is
+    `region` (pieces and legal spots), with the window's top-left at (x, y)
+    on that level's lattice Surface, centred on the region. The cursor only
+    pans the window, three points at a time, when it walks off it: the zoom
+    and the view hold still while it moves among the pieces. `boxes` is
     `region_boxes(region)` if the caller kept it."""
     boxes = boxes or region_boxes(region)
     for g in reversed(GEOMETRY):
-        rx0, rx1, ry0, ry1 = boxes[g.level]
-        x0, x1, y0, y1 = rx0, rx1, ry0, ry1
-        if cursor is not None:
-            cx, cy = g.xy[cursor]
-            x0, x1, y0, y1 = min(x0, cx), max(x1, cx), min(y0, cy), max(y1, cy)
+        x0, x1, y0, y1 = boxes[g.level]
         m = g.margin
         if g.level and (x1 - x0 + 2 * m + 1 > VIEW.w or y1 - y0 + 2 * m + 1 > VIEW.h):
             continue
-        ox = (rx0 + rx1) // 2 - VIEW.w // 2
-        oy = (ry0 + ry1) // 2 - VIEW.h // 2
+        ox = (x0 + x1) // 2 - VIEW.w // 2
+        oy = (y0 + y1) // 2 - VIEW.h // 2
         if cursor is not None:
-            ox = _clamp(ox, cx + m + 1 - VIEW.w, cx - m)
-            oy = _clamp(oy, cy + m + 1 - VIEW.h, cy - m)
+            cx, cy = g.xy[cursor]
+            ox = _follow(ox, cx + m + 1 - VIEW.w, cx - m, 3 * g.sx)
+            oy = _follow(oy, cy + m + 1 - VIEW.h, cy - m, 3 * g.sy)
         return g.level, _clamp(ox, 0, g.w - VIEW.w), _clamp(oy, 0, g.h - VIEW.h)
     raise AssertionError("the whole-lattice level always fits")
 
