@@ -73,13 +73,9 @@ class Solver:
         if board.over:
             raise ValueError("the game is over: no move to find")
         geo = self.geo
-        cur, mask = board.side_bits()
-        n = len(board.moves)
-        possible = (mask + geo.bottom) & geo.full
-        wins = geo.wins(cur, mask) & possible
-        if wins:
-            col = min((_col(b, geo) for b in _bits(wins)), key=geo.order.index)
-            return (geo.cells + 1 - n) // 2, col
+        cur, mask, n, possible, win_col = self._root(board)
+        if win_col is not None:
+            return (geo.cells + 1 - n) // 2, win_col
         score = yield from self._score(cur, mask, n)
         # a move is best when the child's score (for the opponent) is <= -score
         for bit, col in self._ordered(cur, mask, possible):
@@ -99,6 +95,15 @@ class Solver:
         raise AssertionError("no move reaches the solved score")   # pragma: no cover
 
     # --- internals ----------------------------------------------------
+    def _root(self, board: Board):
+        """(stones, mask, moves made, playable squares, winning column or None) of the root."""
+        geo = self.geo
+        cur, mask = board.side_bits()
+        possible = (mask + geo.bottom) & geo.full
+        wins = geo.wins(cur, mask) & possible
+        win_col = min((_col(b, geo) for b in _bits(wins)), key=geo.order.index) if wins else None
+        return cur, mask, len(board.moves), possible, win_col
+
     def _score(self, cur, mask, n):
         geo = self.geo
         cells = geo.cells
@@ -132,12 +137,9 @@ class Solver:
         0: at least a draw), or None when the root is proven below it. Much
         cheaper than an exact solve: one null-window search per tried move."""
         geo = self.geo
-        cur, mask = board.side_bits()
-        n = len(board.moves)
-        possible = (mask + geo.bottom) & geo.full
-        wins = geo.wins(cur, mask) & possible
-        if wins:
-            return min((_col(b, geo) for b in _bits(wins)), key=geo.order.index)
+        cur, mask, n, possible, win_col = self._root(board)
+        if win_col is not None:
+            return win_col
         r = yield from self._nega(cur, mask, n, at_least - 1, at_least)
         if r < at_least:
             return None
