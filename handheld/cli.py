@@ -114,7 +114,7 @@ def synopsis(width: int = 88) -> str:
             fmt = argparse.HelpFormatter(q.prog, width=width)
             fmt.add_usage(None, q._actions, q._mutually_exclusive_groups, prefix="")
             blocks.append(fmt.format_help().strip())
-    blocks.append("handheld GAME ...   a game's own tools, e.g. handheld sphinx solve 4453")
+    blocks.append("handheld GAME ...   a game's own tools, e.g. handheld sphinx strength --games 10")
     return "\n".join(blocks)
 
 

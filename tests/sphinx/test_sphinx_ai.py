@@ -107,6 +107,78 @@ def test_perfect_falls_back_to_strong_when_it_cannot_prove():
     assert col == ai.choose("strong", b, Rng(0), 300)
 
 
+def _score_after(board, col):
+    """Exact score of playing `col`, for the side that plays it."""
+    child = board.copy()
+    child.play(col)
+    if child.winner is not None:
+        return (board.geo.cells + 2 - len(child.moves)) // 2
+    return 0 if child.full else -solve(child)
+
+
+def test_prover_keeps_the_win_on_5x4_after_5():
+    """The issue's case: `solve` says +1 and column 4 (index 3) is the only win;
+    the old player fell back to a drawing move. Given the nodes to prove it, the
+    Prover plays the win; with fewer it plays Strong's move, not a proof of a draw."""
+    b = parse_moves("5", 5, 4)
+    assert solve(b) == 1 and [c for c in range(5) if _score_after(b, c) >= 1] == [3]
+    info = ai.PerfectInfo()
+    assert ai.finish(ai.thinker("perfect", b, Rng(0), 50_000, info=info)) == 3
+    assert info.proven or info.bound == 1
+    info = ai.PerfectInfo()
+    col = ai.finish(ai.thinker("perfect", b, Rng(0), 2_000, info=info))
+    assert info.bound is None and col == ai.choose("strong", b, Rng(0))
+
+
+def min_stones(width, height):
+    """Fewest stones for which `solve` (the checker) is quick on this size."""
+    return max(0, width * height - 20)
+
+
+def _random_positions(rng, count, sizes):
+    out = []
+    while len(out) < count:
+        w, h = sizes[len(out) % len(sizes)]
+        b = Board(w, h)
+        low = min_stones(w, h)
+        depth = low + rng.randrange(w * h - 2 - low)
+        while len(b.moves) < depth and not b.over:
+            b.play(rng.choice(b.legal_moves()))
+        if not b.over:
+            out.append(b)
+    return out
+
+
+def _check_prover_never_gives_away_a_proven_result(positions, budget):
+    kept = {"exact": 0, "win": 0, "draw": 0, "strong": 0}
+    for b in positions:
+        info = ai.PerfectInfo()
+        col = ai.finish(ai.thinker("perfect", b, Rng(1), budget, info=info))
+        got = _score_after(b, col)
+        if info.proven:
+            assert got == info.score == solve(b), b.render()
+            kept["exact"] += 1
+        elif info.bound is not None:
+            assert got >= info.bound and solve(b) >= info.bound, b.render()
+            kept["win" if info.bound == 1 else "draw"] += 1
+        else:
+            kept["strong"] += 1
+    return kept
+
+
+def test_prover_never_gives_away_a_proven_win_or_draw_smoke():
+    positions = _random_positions(Rng(31), 24, [(5, 4), (6, 4), (7, 6)])
+    kept = _check_prover_never_gives_away_a_proven_result(positions, 3_000)
+    assert kept["exact"] >= 6 and sum(kept.values()) == 24
+
+
+@pytest.mark.slow
+def test_prover_never_gives_away_a_proven_win_or_draw_on_200_positions():
+    positions = _random_positions(Rng(32), 200, [(5, 4), (6, 4), (7, 6)])
+    kept = _check_prover_never_gives_away_a_proven_result(positions, ai.DEFAULT_BUDGETS["perfect"])
+    assert sum(kept.values()) == 200 and kept["exact"] >= 60
+
+
 def test_perfect_does_not_lose_to_classic():
     for seed in range(2):
         r = play_game("classic", "perfect", seed)
@@ -126,8 +198,20 @@ def test_selfplay_is_deterministic_for_a_seed():
 
 
 def test_strength_smoke_same_code_path():
-    r = strength(3, seed=0)
-    assert r["strong_wins"] == 3 and r["games"] == 3
+    r = strength(4, seed=0)
+    assert (r["wins"], r["games"]) == (4, 4)
+    assert r["first_wins"] == 2 and r["second_wins"] == 2      # sides alternate
+    assert strength(4, seed=0) == r                            # deterministic for a seed
+
+
+def test_strength_openings_make_the_games_differ():
+    boards = set()
+    for seed in range(4):
+        r = strength(1, seed=seed, level="classic", vs="classic", opening=2)
+        boards.add((r["wins"], r["losses"], r["draws"], tuple(r["not_won_seeds"])))
+    plain = play_game("classic", "classic", 0)["moves"]
+    assert plain == play_game("classic", "classic", 1)["moves"]   # why openings are needed
+    assert strength(1, seed=0, level="classic", vs="classic", opening=0)["games"] == 1
 
 
 @pytest.mark.slow

@@ -46,4 +46,32 @@ def test_solve_rejects_bad_sizes(capsys):
 def test_strength_smoke(capsys):
     code, out, _ = run(["strength", "--games", "2", "--seed", "5"], capsys)
     assert code == 0
-    assert out.startswith("Strong (moving second) vs Classic: 2 games, Strong won 2, Classic won 0, drawn 0")
+    assert out.startswith("STRONG vs CLASSIC 1987: 2 games (2 random opening plies, sides alternate), "
+                          "STRONG won 2 (moving first 1, second 1), lost 0, drawn 0")
+    code, out, _ = run(["strength", "--level", "classic", "--vs", "prover", "--games", "2", "--seed", "5"], capsys)
+    assert code == 0 and out.startswith("CLASSIC 1987 vs PROVER: 2 games") and "CLASSIC 1987 won 0" in out
+    code, _, err = run(["strength", "--opening", "-1"], capsys)
+    assert code == 2 and "--opening must be 0..20" in err
+
+
+def test_solve_gives_up_at_max_seconds_with_a_bound(capsys, monkeypatch):
+    from handheld.games.sphinx import cli
+    monkeypatch.setattr(cli, "PROGRESS_SECONDS", 0.2)
+    code, out, err = run(["solve", "--max-seconds", "0.6", "4453"], capsys)
+    assert code == 3
+    assert out.count("\n") == 1
+    lines = err.strip().splitlines()
+    assert lines[-1].startswith("handheld sphinx solve: not proven within --max-seconds 0.6")
+    assert "best proven bound:" in lines[-1]
+    assert any(line.startswith("solving: ") and " nodes" in line for line in lines[:-1])
+    code, _, err = run(["solve", "--max-seconds", "0", "44"], capsys)
+    assert code == 2 and "--max-seconds must be above 0" in err
+
+
+def test_solver_table_is_capped():
+    from handheld.games.sphinx.rules import parse_moves
+    from handheld.games.sphinx.solver import Solver, solve
+    board = parse_moves("112233", 7, 6)
+    capped = Solver(board.geo, table_cap=500)
+    assert capped.solve(board) == solve(board) == 18
+    assert len(capped.tt) <= 500

@@ -6,8 +6,13 @@ import argparse
 import sys
 import time
 
+KIND_CHOICES = ("classic", "strong", "prover")
+KIND_IDS = {"classic": "classic", "strong": "strong", "prover": "perfect"}   # PROVER's id is "perfect"
 MAX_CLI_WIDTH = 9          # MOVES are single digits
 MAX_CLI_HEIGHT = 12
+SLICE_NODES = 20_000       # the solve loop looks at the clock this often
+PROGRESS_SECONDS = 5.0     # a progress line on stderr this often
+DEFAULT_MAX_SECONDS = 120.0
 
 
 def _fail(command: str, message: str) -> int:
@@ -17,7 +22,7 @@ def _fail(command: str, message: str) -> int:
 
 def cmd_solve(args) -> int:
     from handheld.games.sphinx.rules import IllegalMove, parse_moves
-    from handheld.games.sphinx.solver import solve
+    from handheld.games.sphinx.solver import Solver
 
     if not 4 <= args.width <= MAX_CLI_WIDTH:
         return _fail("solve", f"--width must be 4..{MAX_CLI_WIDTH} (MOVES are single digits), not {args.width}")
@@ -31,8 +36,29 @@ def cmd_solve(args) -> int:
         what = "a draw" if board.draw else "won"
         return _fail("solve", f"invalid MOVES {args.moves!r}: the game is already {what} "
                               f"after the last move; give the moves before it")
+    if args.max_seconds <= 0:
+        return _fail("solve", f"--max-seconds must be above 0, not {args.max_seconds}")
     t0 = time.perf_counter()
-    score = solve(board)
+    solver = Solver(board.geo, slice_nodes=SLICE_NODES)
+    steps = solver.solve_steps(board)
+    next_report = t0 + PROGRESS_SECONDS
+    try:
+        while True:
+            next(steps)
+            now = time.perf_counter()
+            if now - t0 >= args.max_seconds:
+                steps.close()
+                bound = _bound_text(board, solver.lo, solver.hi)
+                print(bound)
+                print(f"handheld sphinx solve: not proven within --max-seconds {args.max_seconds:g} "
+                      f"({solver.nodes} nodes); best proven bound: {bound}", file=sys.stderr)
+                return 3
+            if now >= next_report:
+                next_report = now + PROGRESS_SECONDS
+                print(f"solving: {now - t0:.0f} s, {solver.nodes} nodes, score "
+                      f"{_bound_text(board, solver.lo, solver.hi)} so far", file=sys.stderr, flush=True)
+    except StopIteration as stop:
+        score = stop.value
     if args.time:
         print(f"{score}\t{(time.perf_counter() - t0) * 1000:.1f} ms")
     else:
@@ -40,21 +66,42 @@ def cmd_solve(args) -> int:
     return 0
 
 
+def _bound_text(board, lo: int, hi: int) -> str:
+    """The proven range [lo, hi] of the score: exact, '>= x', '<= x', 'between x and y'
+    or 'unknown' (nothing beyond the range every position has)."""
+    if lo == hi:
+        return f"{lo}"
+    empty = board.geo.cells - len(board.moves)
+    low_known, high_known = lo > -(empty // 2), hi < (empty + 1) // 2
+    if low_known and high_known:
+        return f"between {lo:+d} and {hi:+d}"
+    if low_known:
+        return f">= {lo:+d}"
+    if high_known:
+        return f"<= {hi:+d}"
+    return "unknown"
+
+
 def cmd_strength(args) -> int:
+    from handheld.games.sphinx import ai
     from handheld.games.sphinx.selfplay import strength
 
     if args.games < 1:
         return _fail("strength", f"--games must be at least 1, not {args.games}")
     if args.budget is not None and args.budget < 1:
         return _fail("strength", f"--budget must be at least 1 node, not {args.budget}")
+    if args.opening < 0 or args.opening > 20:
+        return _fail("strength", f"--opening must be 0..20 plies, not {args.opening}")
     t0 = time.perf_counter()
-    r = strength(args.games, args.seed, args.budget)
+    r = strength(args.games, args.seed, args.budget, KIND_IDS[args.level], KIND_IDS[args.vs], args.opening)
     secs = time.perf_counter() - t0
-    print(f"Strong (moving second) vs Classic: {r['games']} games, Strong won {r['strong_wins']}, "
-          f"Classic won {r['classic_wins']}, drawn {r['draws']} ({secs:.1f} s)")
+    name, other = ai.LABELS[KIND_IDS[args.level]], ai.LABELS[KIND_IDS[args.vs]]
+    print(f"{name} vs {other}: {r['games']} games ({args.opening} random opening plies, sides alternate), "
+          f"{name} won {r['wins']} (moving first {r['first_wins']}, second {r['second_wins']}), "
+          f"lost {r['losses']}, drawn {r['draws']} ({secs:.1f} s)")
     if r["not_won_seeds"]:
-        print("seeds Strong did not win: " + " ".join(map(str, r["not_won_seeds"])))
-    return 0 if r["strong_wins"] * 10 >= r["games"] * 9 else 1
+        print(f"seeds {name} did not win: " + " ".join(map(str, r["not_won_seeds"])))
+    return 0
 
 
 def add_cli(parser: argparse.ArgumentParser, game) -> None:
@@ -66,9 +113,16 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     p.add_argument("--width", type=int, default=7, help="columns (default 7)")
     p.add_argument("--height", type=int, default=7, help="rows (default 7, the Sphinx board; 6 for Connect Four)")
     p.add_argument("--time", action="store_true", help="also print how long the solve took")
+    p.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS,
+                   help=f"give up after this long and print the best proven bound instead "
+                        f"(exit 3); default {DEFAULT_MAX_SECONDS:g}. Memory stays under 256 MB")
     p.set_defaults(func=cmd_solve)
-    p = sub.add_parser("strength", help="Strong (moving second) vs Classic over seeded games")
+    p = sub.add_parser("strength", help="one computer level against another over seeded games")
+    p.add_argument("--level", choices=KIND_CHOICES, default="strong", help="the level measured (default strong)")
+    p.add_argument("--vs", choices=KIND_CHOICES, default="classic", help="its opponent (default classic)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0, help="first game's seed (then seed+1, ...)")
-    p.add_argument("--budget", type=int, default=None, help="Strong's node budget per move")
+    p.add_argument("--opening", type=int, default=2,
+                   help="random plies from the seed before the computers take over (default 2)")
+    p.add_argument("--budget", type=int, default=None, help="the measured level's node budget per move")
     p.set_defaults(func=cmd_strength)

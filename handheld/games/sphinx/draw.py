@@ -11,7 +11,7 @@ from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
 
 NAMES = {"sphinx": "SPHINX", "pyramid": "PYRAMIDS"}
-LEVEL_NAMES = {"classic": "CLASSIC", "strong": "STRONG", "perfect": "PERFECT"}
+LEVEL_NAMES = {"classic": "CLASSIC", "strong": "STRONG", "perfect": "PROVER"}
 _window = TextWindow()
 
 

@@ -20,8 +20,8 @@ from handheld.ui.widgets import TextWindow, draw_title
 ROWS = [
     ("mode", "PLAYERS", ("cpu", "two"), ("VS COMPUTER", "TWO PLAYERS"),
      "PLAY THE COMPUTER, OR A FRIEND ON THE OTHER STICK"),
-    ("level", "COMPUTER", ai.KINDS, ("CLASSIC 1987", "STRONG", "PERFECT"),
-     "CLASSIC: THE 1987 PROGRAM. STRONG: SEARCHES AHEAD. PERFECT: PROVES ITS MOVES"),
+    ("level", "COMPUTER", ai.KINDS, ("CLASSIC 1987", "STRONG", "PROVER"),
+     "CLASSIC: THE 1987 PROGRAM. STRONG: SEARCHES AHEAD. PROVER: STRONG, PLUS PROVEN WINS"),
     ("first", "FIRST MOVE", ("you", "computer"), ("YOU", "COMPUTER"),
      "WHO DROPS FIRST IN ROUND 1; THEN IT ALTERNATES"),
     ("rounds", "ROUNDS", ROUNDS, ("ONE GAME", "BEST OF 3", "BEST OF 5"),

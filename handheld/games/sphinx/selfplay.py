@@ -51,16 +51,39 @@ def play_game(first: str, second: str, seed: int, width: int = 7, height: int = 
     }
 
 
-def strength(games: int, seed: int = 0, budget: int | None = None) -> dict:
-    """Strong (moving second) against Classic (moving first) over `games` seeded games."""
-    budgets = {} if budget is None else {"strong": budget}
-    tally = {"strong": 0, "classic": 0, "draw": 0}
-    lost = []
+OPENING_PLIES = 2          # random first plies per game, so deterministic players still meet varied games
+
+
+def strength(games: int, seed: int = 0, budget: int | None = None, level: str = "strong",
+             vs: str = "classic", opening: int = OPENING_PLIES) -> dict:
+    """`level` against `vs` over `games` seeded games on the 7 x 7 board.
+    Game i opens with `opening` random plies from seed + i, then `level` moves
+    first in even games and second in odd ones. `budget` is `level`'s nodes."""
+    for kind in (level, vs):
+        if kind not in ai.KINDS:
+            raise ValueError(f"unknown computer player {kind!r}; choose from {', '.join(ai.KINDS)}")
+    budgets = dict(ai.DEFAULT_BUDGETS)
+    if budget is not None:
+        budgets[level] = budget
+    tally = {"wins": 0, "losses": 0, "draws": 0, "first_wins": 0, "second_wins": 0}
+    not_won = []
     for i in range(games):
-        r = play_game("classic", "strong", seed + i, budgets=budgets)
-        key = "draw" if r["winner"] is None else ("classic", "strong")[r["winner"]]
-        tally[key] += 1
-        if key != "strong":
-            lost.append(seed + i)
-    return {"games": games, "strong_wins": tally["strong"], "classic_wins": tally["classic"],
-            "draws": tally["draw"], "not_won_seeds": lost}
+        rng = Rng(seed + i)
+        board = Board(7, 7)
+        for _ in range(opening):
+            board.play(rng.choice(board.legal_moves()))
+        level_seat = (len(board.moves) + i) % 2      # `level` moves first after the opening in even games
+        while not board.over:
+            kind = level if board.to_move == level_seat else vs
+            board.play(ai.choose(kind, board, rng, budgets[kind]))
+        if board.winner is None:
+            tally["draws"] += 1
+        elif board.winner == level_seat:
+            tally["wins"] += 1
+            tally["first_wins" if i % 2 == 0 else "second_wins"] += 1
+        else:
+            tally["losses"] += 1
+        if board.winner != level_seat:
+            not_won.append(seed + i)
+    return {"games": games, "level": level, "vs": vs, "opening": opening, **tally,
+            "not_won_seeds": not_won}

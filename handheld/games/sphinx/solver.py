@@ -1,4 +1,4 @@
-"""Exact scores: the solver behind `handheld sphinx solve` and the Perfect sphinx.
+"""Exact scores: the solver behind `handheld sphinx solve` and the Prover sphinx.
 
 Score of a position for the side to move, as the issue defines it: 0 for a
 draw; otherwise (W*H + 2 - m) // 2 where m is the number of stones on the
@@ -10,7 +10,7 @@ in `solve`), a transposition table of bounds keyed by `stones + mask`, only
 moves that do not hand the opponent an immediate win, ordered by how many
 winning squares they make, centre first on ties. Like the Strong search it is
 a generator that yields every `slice_nodes` nodes, and it can stop after a
-node budget (raising `OutOfNodes`), so the Perfect sphinx can think across
+node budget (raising `OutOfNodes`), so the Prover sphinx can think across
 ticks and give up when a position is too deep to prove.
 """
 
@@ -23,13 +23,23 @@ from handheld.games.sphinx.rules import Board, Geometry
 _first = itemgetter(0)
 
 
+# Bound-table entries kept before the table is emptied: about 1.1 M entries is
+# ~130 MB of dict plus keys, which keeps `handheld sphinx solve` under 256 MB.
+TABLE_CAP = 1_100_000
+
+
 class OutOfNodes(Exception):
     """A search spent its node budget (the solver's here, the Strong search's in ai/strong.py)."""
 
 
 class Solver:
-    def __init__(self, geo: Geometry, budget: int = 0, slice_nodes: int = 0):
+    def __init__(self, geo: Geometry, budget: int = 0, slice_nodes: int = 0,
+                 table_cap: int = TABLE_CAP):
         self.geo = geo
+        self.table_cap = table_cap
+        # the proven range of the root score during `solve` (read by the CLI's --max-seconds)
+        self.lo: int | None = None
+        self.hi: int | None = None
         self.budget = budget if budget > 0 else 1 << 62
         self.slice = slice_nodes if slice_nodes > 0 else 1 << 62
         self.nodes = 0
@@ -41,6 +51,12 @@ class Solver:
         self.order_masks = [geo.col_masks[c] for c in geo.order]
 
     # --- public -------------------------------------------------------
+    def extend_budget(self, nodes: int) -> None:
+        """Allow `nodes` more nodes after an OutOfNodes; the bound table (all
+        proven facts) is kept, so a follow-up search starts from what is known."""
+        self.budget = self.nodes + nodes
+        self.next_stop = min(self.nodes + self.slice, self.budget + 1)
+
     def solve(self, board: Board) -> int:
         """Exact score (runs to the end, or raises OutOfNodes past the budget)."""
         return _finish(self.solve_steps(board))
@@ -57,13 +73,9 @@ class Solver:
         if board.over:
             raise ValueError("the game is over: no move to find")
         geo = self.geo
-        cur, mask = board.side_bits()
-        n = len(board.moves)
-        possible = (mask + geo.bottom) & geo.full
-        wins = geo.wins(cur, mask) & possible
-        if wins:
-            col = min((_col(b, geo) for b in _bits(wins)), key=geo.order.index)
-            return (geo.cells + 1 - n) // 2, col
+        cur, mask, n, possible, win_col = self._root(board)
+        if win_col is not None:
+            return (geo.cells + 1 - n) // 2, win_col
         score = yield from self._score(cur, mask, n)
         # a move is best when the child's score (for the opponent) is <= -score
         for bit, col in self._ordered(cur, mask, possible):
@@ -83,6 +95,15 @@ class Solver:
         raise AssertionError("no move reaches the solved score")   # pragma: no cover
 
     # --- internals ----------------------------------------------------
+    def _root(self, board: Board):
+        """(stones, mask, moves made, playable squares, winning column or None) of the root."""
+        geo = self.geo
+        cur, mask = board.side_bits()
+        possible = (mask + geo.bottom) & geo.full
+        wins = geo.wins(cur, mask) & possible
+        win_col = min((_col(b, geo) for b in _bits(wins)), key=geo.order.index) if wins else None
+        return cur, mask, len(board.moves), possible, win_col
+
     def _score(self, cur, mask, n):
         geo = self.geo
         cells = geo.cells
@@ -91,9 +112,15 @@ class Solver:
             return (cells + 1 - n) // 2
         lo = -((cells - n) // 2)
         hi = (cells + 1 - n) // 2
+        self.lo, self.hi = lo, hi
         while lo < hi:
             med = lo + (hi - lo) // 2
-            if med <= 0 and _half(lo) < med:
+            # win/draw/loss first (a time-limited CLI solve then has the sign), then halve
+            if lo <= 0 < hi:
+                med = 0
+            elif lo < 0 == hi:
+                med = -1
+            elif med <= 0 and _half(lo) < med:
                 med = _half(lo)
             elif med >= 0 and _half(hi) > med:
                 med = _half(hi)
@@ -102,7 +129,32 @@ class Solver:
                 hi = r
             else:
                 lo = r
+            self.lo, self.hi = lo, hi
         return lo
+
+    def proven_move_steps(self, board: Board, at_least: int):
+        """Generator: a column whose score is proven >= `at_least` (1: a win,
+        0: at least a draw), or None when the root is proven below it. Much
+        cheaper than an exact solve: one null-window search per tried move."""
+        geo = self.geo
+        cur, mask, n, possible, win_col = self._root(board)
+        if win_col is not None:
+            return win_col
+        r = yield from self._nega(cur, mask, n, at_least - 1, at_least)
+        if r < at_least:
+            return None
+        for bit, col in self._ordered(cur, mask, possible):
+            child_cur, child_mask = cur ^ mask, mask | bit
+            if geo.wins(child_cur, child_mask) & ((child_mask + geo.bottom) & geo.full):
+                continue                                # the opponent wins at once
+            if child_mask == geo.full:
+                if at_least <= 0:
+                    return col
+                continue
+            t = yield from self._nega(child_cur, child_mask, n + 1, -at_least, -at_least + 1)
+            if -t >= at_least:
+                return col
+        raise AssertionError("no move keeps the proven bound")   # pragma: no cover
 
     def _ordered(self, cur, mask, moves):
         geo = self.geo
@@ -172,12 +224,18 @@ class Solver:
             v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha)
             v = -v
             if v >= beta:
-                self.tt[key] = v - self.min_score + self.span
+                self._store(key, v - self.min_score + self.span)
                 return v
             if v > alpha:
                 alpha = v
-        self.tt[key] = alpha - self.min_score
+        self._store(key, alpha - self.min_score)
         return alpha
+
+    def _store(self, key: int, entry: int) -> None:
+        tt = self.tt
+        if len(tt) >= self.table_cap:
+            tt.clear()          # bounded memory: start over rather than grow
+        tt[key] = entry
 
 
 def _half(x: int) -> int:
