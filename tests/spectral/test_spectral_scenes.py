@@ -146,8 +146,34 @@ def test_alt_shows_help_for_the_highlighted_spell():
     sc.update(press(Action.DOWN))            # BLITZ
     sc.update(press(Action.ALT))
     assert sc.phase == "help" and _lines(sc)[0][0].startswith("NEEDS 16 POWER")
-    sc.update(press(Action.ALT))
+    sc.update(press(Action.FIRE))
     assert sc.phase == "spells" and sc.spell_index == 2
+
+
+def test_alt_twice_opens_the_instruction_card_over_the_match_and_comes_back():
+    """The 1988 original showed brief instructions on its HELP key: ALT on an
+    action's help opens the game's how-to card; leaving it returns to the match."""
+    from handheld.ui.howto import HowToScene
+    from handheld.games.spectral.howto import PANELS
+    ctx, sc = human_scene()
+    settle(sc)
+    ctx.director.push(sc)
+    sc.update(press(Action.ALT))                    # MOVE's help: four lines of its own
+    assert sc.phase == "help"
+    fourth = set()
+    for _ in range(260):
+        fourth.add(_lines(sc)[3][0])
+        sc.update(EMPTY_FRAME)
+    assert fourth == {"START PAD CANCELS.", "FIRE: BACK   ALT: HOW TO PLAY"}
+    board = list(sc.state.board)
+    sc.update(press(Action.ALT))
+    card = ctx.director.top
+    assert isinstance(card, HowToScene) and card.panels == list(PANELS) and card.title == GAME.title
+    assert sc.phase == "actions"
+    for _ in range(len(PANELS)):
+        card.update(press(Action.FIRE))
+    assert ctx.director.top is sc and card.finished
+    assert sc.phase == "actions" and sc.state.player == 0 and list(sc.state.board) == board
 
 
 def test_message_pause_is_skippable():

@@ -57,6 +57,9 @@ def _effects(scene, surface) -> None:
         view.draw_flash(surface, ev[2])
 
 
+HELP_KEYS_TICKS = 120
+
+
 def _list_line(item: str, index: int, count: int) -> str:
     """One item of a list the stick scrolls through, with arrows and where it is."""
     return f"\x03 {item} \x04  {index + 1}/{count}"
@@ -66,8 +69,11 @@ def _lines(scene) -> list:
     s = scene.state
     p = s.player
     if scene.phase == "help":
+        last = T.HELP[scene.help_key][3]
+        # a 4-line explanation shares its last line with the keys, 2 s each
+        keys = not last or (scene.tick // HELP_KEYS_TICKS) % 2 == 1
         return [(line, "silver") for line in T.HELP[scene.help_key][:3]] + \
-               [(T.HELP[scene.help_key][3] or "FIRE OR ALT: BACK", "silver")]
+               [("FIRE: BACK   ALT: HOW TO PLAY", "slate") if keys else (last, "silver")]
     if s.over and scene.step is None and not scene.steps:
         return [(R.result_text(s), "gold"), "", "", ""]
     first = T.player_line(p, scene.shown_power[p])

@@ -39,7 +39,7 @@ def _spectrum(surface, rect) -> None:
 
 
 CONTROLS = [("STICK", "CHOOSE AN ACTION OR A PAD"), ("FIRE", "DO IT"),
-            ("ALT", "WHAT DOES IT DO?"), ("START", "PAUSE")]
+            ("ALT", "WHAT DOES IT DO? TWICE: THIS CARD"), ("START", "PAUSE")]
 
 
 PANELS = [

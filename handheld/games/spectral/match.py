@@ -14,11 +14,13 @@ from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
+from handheld.ui.howto import HowToScene
 
 from . import ai, sounds
 from . import rules as R
 from . import texts as T
 from .art import BoardView
+from .howto import PANELS
 from .draw import draw_match
 
 DEFAULT_OPTIONS = {"mode": "cpu_violet", "first": 0, "board": "standard",
@@ -234,7 +236,11 @@ class MatchScene(Scene):
         if self.phase == "idle":
             self.phase, self.menu_index = "actions", 0
         if self.phase == "help":
-            if inp.pressed & (SKIP | Action.SELECT):
+            if inp.pressed & Action.ALT:
+                # the original's HELP key: the brief instruction card, over the match
+                self.phase = self.help_back
+                self.ctx.director.push(HowToScene(self.ctx, "Spectral Sorcery", PANELS))
+            elif inp.pressed & (Action.FIRE | Action.SELECT):
                 self.phase = self.help_back
             return
         if self.phase in ("actions", "spells"):
