@@ -2,7 +2,7 @@
 
   window    a desktop window scaled by a whole number (development)
   kmsdrm    SDL's KMS/DRM driver, fullscreen on a Pi console with no X
-  fbdev     straight to /dev/fbN through a numpy memmap
+  fbdev     straight to /dev/fbN through an mmap
   headless  nowhere: tests, selfplay, bench, CI
 """
 

@@ -1,4 +1,4 @@
-"""Straight to the Linux framebuffer through a numpy memmap.
+"""Straight to the Linux framebuffer through an mmap.
 
 Geometry comes from sysfs (/sys/class/graphics/fbN: virtual_size,
 bits_per_pixel, stride). Supports 16 bpp RGB565 (incl. SPI LCDs such as
@@ -11,12 +11,12 @@ then copied in one assignment, so no half-drawn frame is ever visible for long.
 from __future__ import annotations
 
 import errno
+import mmap
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import pygame
 
 from handheld import SCREEN_H, SCREEN_W
@@ -24,9 +24,9 @@ from handheld.display.base import Display, DisplayError, fit_scale
 
 REFRESH_ROWS = 8   # logical rows rewritten every frame even when unchanged: 240 rows in 0.5 s
 
-FORMATS = {
-    16: ((0xF800, 0x07E0, 0x001F, 0), np.uint16),   # RGB565
-    32: ((0xFF0000, 0x00FF00, 0x0000FF, 0), np.uint32),  # XRGB8888
+FORMATS = {   # bits per pixel -> SDL masks
+    16: (0xF800, 0x07E0, 0x001F, 0),        # RGB565
+    32: (0xFF0000, 0x00FF00, 0x0000FF, 0),  # XRGB8888
 }
 
 
@@ -73,27 +73,27 @@ class FbdevDisplay(Display):
         self.out_w, self.out_h = pic_w * self.scale, pic_h * self.scale
         self.x0 = (geo.width - self.out_w) // 2
         self.y0 = (geo.height - self.out_h) // 2
-        masks, dtype = FORMATS[geo.bpp]
-        self._staging = pygame.Surface((self.out_w, self.out_h), 0, geo.bpp, masks)
-        self._shown = None          # the logical picture now on screen (uint32 rows)
+        self._staging = pygame.Surface((self.out_w, self.out_h), 0, geo.bpp, FORMATS[geo.bpp])
+        self._shown = None          # the logical picture now on screen (its bytes)
         self._refresh_row = 0
         try:
             fd = os.open(device, os.O_RDWR)
         except OSError as e:
             raise DisplayError(open_error(device, e)) from None
-        with os.fdopen(fd, "r+b") as f:
-            info = os.fstat(f.fileno())
+        try:
+            info = os.fstat(fd)
             need = geo.height * geo.stride
             if stat.S_ISREG(info.st_mode) and info.st_size < need:
-                # np.memmap would silently grow a plain file; a device is never that small
+                # mapping past the end of a plain file would fault on the first write
                 raise DisplayError(f"{device} is a regular file of {info.st_size} bytes, smaller than the "
                                    f"{geo.width}x{geo.height} {geo.bpp}-bit framebuffer ({need} bytes) — "
                                    f"point display.fbdev at the framebuffer device, e.g. /dev/fb0")
-            self._map = np.memmap(f, dtype=np.uint8, mode="r+", shape=(geo.height, geo.stride))
-        px = geo.bpp // 8
-        rows = self._map[self.y0:self.y0 + self.out_h, self.x0 * px:(self.x0 + self.out_w) * px]
-        self._target = rows.view(dtype)
-        self._map[:] = 0  # black borders, once
+            self._map = mmap.mmap(fd, need)
+        finally:
+            os.close(fd)    # the mapping keeps the device open
+        blank = bytes(geo.stride)
+        for y in range(geo.height):   # black borders, once
+            self._map[y * geo.stride:(y + 1) * geo.stride] = blank
         self.bytes_written = 0   # into the framebuffer since opening (bench: bytes per frame)
 
     def present(self, surface) -> None:
@@ -116,20 +116,25 @@ class FbdevDisplay(Display):
 
     def _changed_rows(self, src) -> tuple[int, int] | None:
         """(top, bottom) logical rows that differ from the picture on screen, or None."""
-        buf = src.get_buffer()
-        try:
-            pixels = np.frombuffer(buf, dtype=np.uint32).reshape(src.get_height(), -1)[:, : src.get_width()]
-            if self._shown is None or self._shown.shape != pixels.shape:
-                self._shown = pixels.copy()
-                return 0, src.get_height()
-            rows = np.flatnonzero((pixels != self._shown).any(axis=1))
-            if rows.size == 0:
-                return None
-            top, bottom = int(rows[0]), int(rows[-1]) + 1
-            self._shown[top:bottom] = pixels[top:bottom]
-            return top, bottom
-        finally:
-            del buf
+        pixels, shown, pitch, h = src.get_buffer().raw, self._shown, src.get_pitch(), src.get_height()
+        self._shown = pixels
+        if shown is None or len(shown) != len(pixels):
+            return 0, h
+        if pixels == shown:
+            return None
+        def same(first: int, last: int) -> bool:   # rows [first, last) unchanged?
+            return pixels[first * pitch:last * pitch] == shown[first * pitch:last * pitch]
+
+        top, bottom = 0, h           # bands of 16 rows first: fewer, larger compares
+        while top + 16 <= h and same(top, top + 16):
+            top += 16
+        while same(top, top + 1):
+            top += 1
+        while bottom - 16 >= top and same(bottom - 16, bottom):
+            bottom -= 16
+        while same(bottom - 1, bottom):
+            bottom -= 1
+        return top, bottom
 
     def _write_rows(self, src, top: int, bottom: int) -> None:
         """Scale logical rows [top, bottom) and copy them into the framebuffer."""
@@ -142,19 +147,23 @@ class FbdevDisplay(Display):
             pygame.transform.scale(part, out.get_size(), out)
         else:
             out.blit(pygame.transform.scale(part, out.get_size()), (0, 0))
-        buf = self._staging.get_buffer()
+        geo, pitch = self.geometry, self._staging.get_pitch()
+        row_bytes = self.out_w * geo.bpp // 8
+        left = self.x0 * geo.bpp // 8
+        view = memoryview(self._staging.get_view("1")).cast("B")
         try:
-            pitch = self._staging.get_pitch() // self._target.itemsize
-            pixels = np.frombuffer(buf, dtype=self._target.dtype).reshape(self.out_h, pitch)
-            self._target[top * s:bottom * s, :] = pixels[top * s:bottom * s, : self.out_w]
-            self.bytes_written += (bottom - top) * s * self.out_w * self._target.itemsize
+            for y in range(top * s, bottom * s):
+                at = (self.y0 + y) * geo.stride + left
+                self._map[at:at + row_bytes] = view[y * pitch:y * pitch + row_bytes]
         finally:
-            del buf
+            view.release()
+        self.bytes_written += (bottom - top) * s * row_bytes
 
     def close(self) -> None:
-        self._map.flush()
-        self._target = None
-        self._map = None
+        if self._map is not None:
+            self._map.flush()
+            self._map.close()
+            self._map = None
 
     def describe(self) -> str:
         g = self.geometry

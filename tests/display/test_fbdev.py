@@ -162,3 +162,24 @@ def test_a_regular_file_too_small_for_the_geometry_is_refused_not_grown(tmp_path
     with pytest.raises(DisplayError, match="smaller than the 640x480 32-bit framebuffer"):
         FbdevDisplay(dev, sysfs_root=sysfs)
     assert os.path.getsize(dev) == 1000
+
+
+@pytest.mark.parametrize("rows", [(0,), (239,), (15, 16), (0, 239), (100, 101, 102)])
+def test_a_change_in_any_row_reaches_the_screen(tmp_path, rows):
+    # the changed-row search works in bands of 16 rows; edges and band borders included
+    dev, sysfs, _ = fake_fb(tmp_path, 320, 240, 16)
+    d = FbdevDisplay(dev, sysfs_root=sysfs)
+    frame = frame_with_marks()
+    for _ in range(31):                         # shown, and the rolling refresh has passed
+        d.present(frame)
+    changed = frame.copy()
+    for y in rows:
+        changed.set_at((200, y), (255, 255, 0))
+    before = d.bytes_written
+    d.present(changed)
+    written_rows = (d.bytes_written - before) // (320 * 2)
+    d.close()
+    assert written_rows <= max(rows) - min(rows) + 1 + 8           # the change's rows and the refresh band
+    pix = _fb_pixels(dev, 320, 240, 16)
+    for y in rows:
+        assert pix[y, 400:402].tobytes() == (0xFFE0).to_bytes(2, "little")
