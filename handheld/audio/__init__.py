@@ -1,9 +1,10 @@
-"""Sound: effects and jingles synthesized with numpy, played through pygame.mixer.
+"""Sound: effects and jingles played through pygame.mixer from WAV banks.
 
-Games call `ctx.audio.play("game.effect")` and register their own effects with
-`ctx.audio.register(name, samples)` (int16 mono at `SAMPLE_RATE`, built with
-`handheld.audio.synth`). A machine with no sound card runs silently.
+Each game's sounds.py holds its recipes (synthesized with numpy by
+handheld/audio/synth.py) and `register(audio)`, which hands the cabinet the
+folder of WAV files rendered from them (`python -m handheld.audio.render`).
+Games call `ctx.audio.play("game.effect")`. A machine with no sound card runs
+silently.
 """
 
-from handheld.audio.mixer import Audio, NullAudio  # noqa: F401
-from handheld.audio.synth import SAMPLE_RATE  # noqa: F401
+from handheld.audio.mixer import SAMPLE_RATE, Audio, NullAudio  # noqa: F401

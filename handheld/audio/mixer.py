@@ -1,12 +1,16 @@
-"""The cabinet's sound output: pygame.mixer when a sound device works, silence otherwise."""
+"""The cabinet's sound output: pygame.mixer when a sound device works, silence otherwise.
+
+Sounds are WAV files (16-bit mono at SAMPLE_RATE) in a bank folder per game,
+rendered ahead of time from the game's recipes (handheld/audio/render.py), so
+nothing is synthesized, and numpy is never imported, while the cabinet runs.
+Each file is loaded the first time it plays."""
 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
-import numpy as np
-
-from handheld.audio.synth import SAMPLE_RATE
+SAMPLE_RATE = 22050
 
 log = logging.getLogger("handheld.audio")
 
@@ -20,10 +24,17 @@ class NullAudio:
     def __init__(self):
         self.played: list[str] = []
         self.names: set[str] = set()
+        self.files: dict[str, Path] = {}
         self.volume = 1.0
 
-    def register(self, name: str, samples: np.ndarray) -> None:
+    def register(self, name: str, wav: Path) -> None:
         self.names.add(name)
+        self.files[name] = Path(wav)
+
+    def register_bank(self, prefix: str, folder: Path) -> None:
+        """Every `folder/<stem>.wav` as the sound "<prefix>.<stem>" (again is harmless)."""
+        for wav in sorted(Path(folder).glob("*.wav")):
+            self.register(f"{prefix}.{wav.stem}", wav)
 
     def play(self, name: str) -> None:
         self.played.append(name)
@@ -46,7 +57,6 @@ class Audio(NullAudio):
         super().__init__()
         self._mixer = mixer
         self._sounds: dict = {}
-        self._raw: dict[str, np.ndarray] = {}
         self.enabled = True
 
     @classmethod
@@ -63,32 +73,24 @@ class Audio(NullAudio):
 
             pygame.mixer.pre_init(SAMPLE_RATE, -16, 1, 512)
             pygame.mixer.init()
-            freq, _fmt, channels = pygame.mixer.get_init()
         except Exception as e:  # no sound card, no ALSA device, dummy driver...
             log.info("no sound device (%s): running silently", str(e).strip() or type(e).__name__)
             return NullAudio()
         audio = cls(pygame.mixer)
-        audio._channels = channels
-        audio._freq = freq
         audio.set_volume(volume)
         audio.set_enabled(enabled)
         return audio
 
-    def register(self, name: str, samples: np.ndarray) -> None:
-        super().register(name, samples)
-        self._raw[name] = samples
-        self._sounds.pop(name, None)
-
     def _sound(self, name: str):
         snd = self._sounds.get(name)
-        if snd is None and name in self._raw:
-            samples = self._raw[name]
-            if self._freq != SAMPLE_RATE:
-                idx = (np.arange(int(len(samples) * self._freq / SAMPLE_RATE)) * SAMPLE_RATE // self._freq)
-                samples = samples[idx]
-            if self._channels == 2:
-                samples = np.repeat(samples[:, None], 2, axis=1)
-            snd = self._mixer.Sound(buffer=np.ascontiguousarray(samples).tobytes())
+        if snd is None and name in self.files:
+            try:
+                # SDL_mixer converts the file to the device's rate and channels
+                snd = self._mixer.Sound(file=str(self.files[name]))
+            except Exception as e:   # a missing or damaged file costs that sound, not the cabinet
+                log.warning("cannot load sound %s from %s (%s): it stays silent", name, self.files[name], e)
+                self.files.pop(name)
+                return None
             snd.set_volume(self.volume)
             self._sounds[name] = snd
         return snd

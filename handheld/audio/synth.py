@@ -1,14 +1,15 @@
 """Retro voices (square, triangle, noise) with envelopes, as int16 numpy arrays.
 
-Everything is computed from integers and numpy at start-up, once per effect;
-nothing here runs per frame.
+The games' sound recipes are written with these; `python -m handheld.audio.render`
+runs them once and stores WAV files that the cabinet plays. Nothing here runs
+in the cabinet itself.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-SAMPLE_RATE = 22050
+from handheld.audio.mixer import SAMPLE_RATE
 _NOTE_NAMES = {"C": -9, "D": -7, "E": -5, "F": -4, "G": -2, "A": 0, "B": 2}
 
 

@@ -3,7 +3,8 @@ import logging
 import numpy as np
 import pygame
 
-from handheld.audio import Audio, NullAudio, synth
+from handheld import ui_sounds
+from handheld.audio import Audio, NullAudio, render, synth
 
 
 def test_square_wave_has_the_right_pitch_and_levels():
@@ -52,11 +53,49 @@ def test_mixer_output_honours_mute(monkeypatch):
     try:
         if type(audio) is NullAudio:
             return  # no mixer at all on this machine: covered by the test above
-        audio.register("t.beep", synth.to_int16(synth.square(440, 0.05)))
-        audio.play("t.beep")
+        audio.register_bank("ui", ui_sounds.BANK)
+        audio.play("ui.move")
         assert pygame.mixer.get_busy() is False or pygame.mixer.get_busy() == 0
         audio.set_enabled(True)
-        audio.play("t.beep")
-        assert audio._sounds["t.beep"].get_length() > 0.04
+        audio.play("ui.move")
+        assert audio._sounds["ui.move"].get_length() > 0.02
+    finally:
+        pygame.mixer.quit()
+
+
+def test_every_sound_bank_is_what_its_recipes_render():
+    modules = render.sound_modules() + ["tests.games.nim.sounds"]
+    assert len(modules) == 7
+    assert [line for m in modules for line in render.differences(m)] == []
+
+
+def test_a_stale_bank_is_named(tmp_path, monkeypatch):
+    bank = tmp_path / "wav"
+    monkeypatch.setattr(ui_sounds, "BANK", bank)
+    render.render("handheld.ui_sounds")
+    (bank / "select.wav").unlink()
+    render.write_wav(bank / "old.wav", synth.to_int16(synth.square(440, 0.01)))
+    render.write_wav(bank / "move.wav", synth.to_int16(synth.square(440, 0.03), 0.3))
+    assert render.differences("handheld.ui_sounds") == [
+        f"{bank}/select.wav: missing", f"{bank}/old.wav: no recipe makes it", f"{bank}/move.wav: differs from its recipe"]
+    assert render.main(["--check", "handheld.ui_sounds"]) == 1
+
+
+def test_a_bank_plays_and_a_broken_file_stays_silent(tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    audio = Audio.open()
+    try:
+        if type(audio) is NullAudio:
+            return
+        (tmp_path / "bad.wav").write_bytes(b"not a wav")
+        audio.register_bank("ui", ui_sounds.BANK)
+        audio.register_bank("t", tmp_path)
+        assert {"ui.move", "ui.select", "ui.refuse", "ui.jingle", "t.bad"} == audio.names
+        with caplog.at_level(logging.WARNING, logger="handheld.audio"):
+            audio.play("t.bad")
+            audio.play("t.bad")
+        assert len(caplog.records) == 1 and "cannot load sound t.bad" in caplog.records[0].getMessage()
+        audio.play("ui.jingle")
+        assert 0.75 < audio._sounds["ui.jingle"].get_length() < 0.9   # 9 beats of 0.09 s
     finally:
         pygame.mixer.quit()

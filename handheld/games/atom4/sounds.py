@@ -1,29 +1,28 @@
-"""Atom-4's few effects, synthesized once and registered with the cabinet's
-audio; every name is prefixed "atom4."."""
+"""Atom-4's few effects, played as "atom4.*".
+
+`recipes()` is how they were made (rendered into BANK by
+`python -m handheld.audio.render`); the cabinet plays the files."""
 
 from __future__ import annotations
 
-from handheld.audio import synth
+from pathlib import Path
 
-_SAMPLES: dict = {}
+BANK = Path(__file__).with_name("wav")
 
 
-def _build() -> dict:
+def recipes() -> dict:
+    from handheld.audio import synth as S
+
     return {
-        "atom4.cursor": synth.to_int16(synth.envelope(synth.square(880, 0.02, 0.25), 0.001, 0.01, 0.3, 0.005), 0.15),
-        "atom4.place": synth.to_int16(synth.envelope(synth.triangle(synth.sweep(330, 660, 0.08), 0.08),
-                                                     0.002, 0.02, 0.6, 0.03), 0.5),
-        "atom4.chain": synth.to_int16(synth.tune("C5:0.5 E5:0.5 G5:0.5 C6", 0.06), 0.35),
-        "atom4.bad": synth.to_int16(synth.envelope(synth.square(110, 0.14, 0.4), 0.002, 0.03, 0.6, 0.04), 0.35),
-        "atom4.win": synth.to_int16(synth.tune("G4 C5 E5 G5:2 E5 G5:3", 0.09), 0.4),
-        "atom4.draw": synth.to_int16(synth.tune("E4 D4 C4:2", 0.12, voice="triangle"), 0.4),
+        "cursor": S.to_int16(S.envelope(S.square(880, 0.02, 0.25), 0.001, 0.01, 0.3, 0.005), 0.15),
+        "place": S.to_int16(S.envelope(S.triangle(S.sweep(330, 660, 0.08), 0.08), 0.002, 0.02, 0.6, 0.03), 0.5),
+        "chain": S.to_int16(S.tune("C5:0.5 E5:0.5 G5:0.5 C6", 0.06), 0.35),
+        "bad": S.to_int16(S.envelope(S.square(110, 0.14, 0.4), 0.002, 0.03, 0.6, 0.04), 0.35),
+        "win": S.to_int16(S.tune("G4 C5 E5 G5:2 E5 G5:3", 0.09), 0.4),
+        "draw": S.to_int16(S.tune("E4 D4 C4:2", 0.12, voice="triangle"), 0.4),
     }
 
 
 def register(audio) -> None:
     """Register every sound Atom-4 plays (again is harmless)."""
-    if not _SAMPLES:
-        _SAMPLES.update(_build())
-    for name, samples in _SAMPLES.items():
-        if name not in getattr(audio, "names", ()):
-            audio.register(name, samples)
+    audio.register_bank("atom4", BANK)

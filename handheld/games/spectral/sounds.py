@@ -1,14 +1,18 @@
-"""Spectral Sorcery's few effects, synthesized once and registered as spectral.*"""
+"""Spectral Sorcery's few effects, played as "spectral.*".
+
+`recipes()` is how they were made (rendered into BANK by
+`python -m handheld.audio.render`); the cabinet plays the files."""
 
 from __future__ import annotations
 
-from handheld.audio import synth as S
+from pathlib import Path
 
-NAMES = ("tweak", "hop", "blitz", "whoosh", "lock", "unlock", "pass", "error",
-         "select", "turn", "win", "draw")
+BANK = Path(__file__).with_name("wav")
 
 
-def _build() -> dict:
+def recipes() -> dict:
+    from handheld.audio import synth as S
+
     return {
         "tweak": S.to_int16(S.envelope(S.square(S.sweep(660, 990, 0.06), 0.06, 0.25), 0.002, 0.02, 0.5, 0.02), 0.3),
         "hop": S.to_int16(S.envelope(S.triangle(S.sweep(300, 520, 0.09), 0.09), 0.002, 0.03, 0.6, 0.03), 0.45),
@@ -28,8 +32,5 @@ def _build() -> dict:
 
 
 def register(audio) -> None:
-    """Register the effects with this audio object once."""
-    if "spectral.tweak" in getattr(audio, "names", ()):
-        return
-    for name, samples in _build().items():
-        audio.register(f"spectral.{name}", samples)
+    """Every effect the game plays."""
+    audio.register_bank("spectral", BANK)

@@ -1,8 +1,16 @@
-"""Nim's one sound: a stone taken."""
+"""Nim's one sound: a stone taken (rendered into BANK by
+`python -m handheld.audio.render tests.games.nim.sounds`)."""
 
-from handheld.audio import synth
+from pathlib import Path
+
+BANK = Path(__file__).with_name("wav")
+
+
+def recipes() -> dict:
+    from handheld.audio import synth
+
+    return {"take": synth.to_int16(synth.tune("C5", beat=0.05), 0.3)}
 
 
 def register(audio) -> None:
-    if "nim.take" not in audio.names:
-        audio.register("nim.take", synth.to_int16(synth.tune("C5", beat=0.05), 0.3))
+    audio.register_bank("nim", BANK)

@@ -1,4 +1,4 @@
-"""The duel's synthesized sounds: one voice per weapon family, hit, death, bounce."""
+"""The duel's sounds: one voice per weapon family, hit, death, bounce."""
 
 from __future__ import annotations
 
@@ -14,17 +14,14 @@ FAMILY = {
     "knight": "clang", "goblin": "clang", "phoenix": "flame", "banshee": "scream",
 }
 FAMILIES = ("zap", "whoosh", "twang", "rumble", "clang", "flame", "scream")
-_registered: set = set()
 
 
 def sound_name(kind: str) -> str:
     return f"archon.duel_{kind}"
 
 
-def register_duel_sounds(audio) -> None:
-    """Build the samples once per Audio object."""
-    if id(audio) in _registered:
-        return
+def duel_recipes() -> dict:
+    """The arena's sounds as {stem: int16 samples}; archon/sounds.py renders them into its bank."""
     from handheld.audio import synth as sy
 
     waves = {
@@ -39,9 +36,7 @@ def register_duel_sounds(audio) -> None:
         "die": sy.envelope(sy.square(sy.sweep(400, 60, 0.7), 0.7), 0.005, 0.1, 0.7, 0.3),
         "bounce": sy.envelope(sy.triangle(180, 0.06), 0.001, 0.02, 0.5, 0.03),
     }
-    for name, wave in waves.items():
-        audio.register(sound_name(name), sy.to_int16(wave, 0.4))
-    _registered.add(id(audio))
+    return {f"duel_{name}": sy.to_int16(wave, 0.4) for name, wave in waves.items()}
 
 
 def event_sound(event: tuple, duel) -> str | None:
