@@ -30,7 +30,6 @@ def run_cabinet(args) -> int:
 def warm_up() -> None:
     """Import what every start needs, so a respawned child does not pay for it again.
     The supervisor runs this once its first child has shown the title, not before it."""
-    import numpy  # noqa: F401
     import pygame  # noqa: F401
 
     import handheld.app  # noqa: F401

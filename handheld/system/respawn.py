@@ -1,7 +1,7 @@
 """Keep the cabinet on screen: run it in a forked child, and fork a fresh one at
 once if it dies.
 
-Why fork: a cold start of Python, pygame and numpy costs seconds on a Pi Zero 2 W
+Why fork: a cold start of Python and pygame costs seconds on a Pi Zero 2 W
 and over ten under QEMU, most of it imports. The parent (the service's main
 process) pays for them once and then only waits; a crashed or killed cabinet is
 replaced by a fork of the warm parent, which just opens the display and draws.

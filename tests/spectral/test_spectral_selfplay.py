@@ -89,7 +89,7 @@ def test_strength_cli_json_smoke():
 @pytest.mark.parametrize("module", ["rules", "ai", "selfplay", "cli"])
 def test_headless_modules_import_no_pygame(module):
     code = (f"import sys, handheld.games.spectral.{module}; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))")
+            "print(sorted(m for m, mod in sys.modules.items() if mod and m.split('.')[0] == 'pygame'))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "[]"
