@@ -51,3 +51,48 @@ def test_win_finder_agrees_with_playing_out_on_random_games():
             with_wins += bool(real)
             pos.play(rng.choice(pos.legal_moves()))
     assert checked > 500 and with_wins > 20
+
+
+def brute_side_score(pos, x, soon):
+    """The threat evaluation's side score written the slow, obvious way: every
+    window of 4 points on the board looked at."""
+    from handheld.games.atom4.ai.threats import NEAR, WINDOWS, reaching_spot
+    from handheld.games.atom4.rules import EMPTY, GOAL
+    board, goal, near = pos.board, GOAL[x], NEAR[x]
+    score = 12 * sum(v == goal for v in board) + 2 * sum(v in near for v in board)
+    if sum(v == goal for v in board) < 2:
+        return score
+    for w in WINDOWS:
+        n = sum(board[c] == goal for c in w)
+        if n == 2:
+            score += 5
+        elif n == 3:
+            v = next(board[c] for c in w if board[c] != goal)
+            other = next(c for c in w if board[c] != goal)
+            if v == EMPTY:
+                score += 10
+            elif v in near and reaching_spot(board, pos.legal, other, goal) >= 0:
+                score += (0, 120, 60, 35)[soon[7 - v]]
+            else:
+                score += 8
+    return score
+
+
+def test_evaluation_matches_a_scan_of_every_window():
+    from handheld.games.atom4.ai.threats import evaluate
+    from handheld.games.atom4.rules import ORDER
+    checked = 0
+    for g in range(4):
+        rng = Rng(700 + g)
+        pos = Position(g % 6 + 1)
+        while pos.winner is None:
+            if winning_move(pos) < 0 and len(pos.moves) % 3 == 0:
+                want = {}
+                for x in (1, 2):
+                    first = pos.turn if pos.player == x else pos.turn + 1
+                    want[x] = brute_side_score(pos, x, {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)})
+                got = evaluate(pos, 1, forks=0)
+                assert got == want[1] - want[2], pos.rows()
+                checked += 1
+            pos.play(rng.choice(pos.legal_moves()))
+    assert checked > 60

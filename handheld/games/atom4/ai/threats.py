@@ -13,8 +13,6 @@ pieces).
 
 from __future__ import annotations
 
-import numpy as np
-
 from handheld.games.atom4.rules import CELLS, EMPTY, GOAL, ORDER, STEP, WHITE, BLACK, Position
 
 
@@ -37,7 +35,6 @@ def _windows():
 
 
 WINDOWS, WINDOWS_OF = _windows()
-WINDOW_CELLS = np.array(WINDOWS, dtype=np.intp)     # (windows, 4) point indices
 # Pieces one colour away from each player's goal: secondaries for P1, primaries for P2.
 NEAR = {1: (3, 5, 6), 2: (1, 2, 4)}
 FORK_WEIGHT = (0, 200, 2000)          # by how many winning spots the waiting side holds
@@ -157,33 +154,41 @@ def winning_move(pos: Position) -> int:
     return t[0] if t else -1
 
 
-def _side_score(pos: Position, x: int, soon: dict, vals, tally) -> int:
-    """x's material and rows: `vals` is the board gathered by WINDOW_CELLS,
-    `tally` the number of pieces of each colour (index colour + 1)."""
+def _goal_windows(board, goal: int) -> dict:
+    """{window: number of goal pieces in it} for the windows holding 2 or more.
+    Only the goal pieces are visited (found at C speed), not all windows."""
+    counts: dict = {}
+    get = counts.get
+    windows_of = WINDOWS_OF
+    for c in cells_of(board, goal):
+        for w in windows_of[c]:
+            counts[w] = get(w, 0) + 1
+    return counts
+
+
+def _side_score(pos: Position, x: int, soon: dict) -> int:
+    """x's material and rows: goal pieces, pieces one colour from the goal,
+    windows with 2 goal pieces, and windows with 3 scored by their 4th point."""
     board = pos.board
     goal = GOAL[x]
     near = NEAR[x]
-    score = 12 * int(tally[goal + 1])
-    score += 2 * int(tally[near[0] + 1] + tally[near[1] + 1] + tally[near[2] + 1])
-    if tally[goal + 1] < 2:
+    goals = board.count(goal)
+    score = 12 * goals + 2 * (board.count(near[0]) + board.count(near[1]) + board.count(near[2]))
+    if goals < 2:
         return score
-    is_goal = vals == goal
-    count = is_goal.sum(axis=1)
-    score += 5 * int(np.count_nonzero(count == 2))
     legal = pos.legal
-    threes = np.flatnonzero(count == 3)
-    if not len(threes):
-        return score
-    # the one point of each such window that is not a goal piece
-    others = WINDOW_CELLS[threes, np.argmin(is_goal[threes], axis=1)].tolist()
-    for other in others:
-        v = board[other]
-        if v == EMPTY:
-            score += 10
-        elif v in near and reaching_spot(board, legal, other, goal) >= 0:
-            score += (0, 120, 60, 35)[soon[7 - v]]
-        else:
-            score += 8
+    for w, n in _goal_windows(board, goal).items():
+        if n == 2:
+            score += 5
+        elif n == 3:
+            other = next(c for c in WINDOWS[w] if board[c] != goal)
+            v = board[other]
+            if v == EMPTY:
+                score += 10
+            elif v in near and reaching_spot(board, legal, other, goal) >= 0:
+                score += (0, 120, 60, 35)[soon[7 - v]]
+            else:
+                score += 8
     return score
 
 
@@ -193,15 +198,12 @@ def evaluate(pos: Position, me: int, forks: int | None = None) -> int:
     first). If the side not to move already has two different winning spots
     for its next colour, one reply rarely stops both: that weighs heavily.
     `forks`: that count (at most 2) when the caller already has it."""
-    board = np.array(pos.board, dtype=np.int8)
-    vals = board[WINDOW_CELLS]
-    tally = np.bincount(board + 1, minlength=9)
     scores = {}
     for x in (1, 2):
         # how many of x's turns until it plays each colour (1 = its next move)
         first = pos.turn if pos.player == x else pos.turn + 1
         soon = {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)}
-        scores[x] = _side_score(pos, x, soon, vals, tally)
+        scores[x] = _side_score(pos, x, soon)
     waiting = 3 - pos.player
     if forks is None:
         forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2))
