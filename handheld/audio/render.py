@@ -5,7 +5,7 @@
 
 A sound module (each game's sounds.py and handheld/ui_sounds.py) has
 `BANK` (its folder of WAV files) and `recipes()` ({stem: int16 samples}).
-Rendering needs numpy; playing the files does not.
+Rendering needs numpy (the test extra: pip install -e '.[test]'); playing the files does not.
 """
 
 from __future__ import annotations
