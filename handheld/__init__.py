@@ -12,11 +12,14 @@ _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep the journal fr
 if "pkg_resources" not in _sys.modules:
     _sys.modules["pkg_resources"] = None  # type: ignore[assignment]
 
-# pygame's __init__ also imports surfarray and sndarray, which import numpy:
-# 17 MB of resident memory (a Pi Zero 2 W has 512 MB in all) and ~0.4 s of the
-# start on a Pi, for two modules the cabinet never uses. Marking them absent
-# makes pygame skip them (it treats them as optional); nothing here needs numpy.
-for _name in ("pygame.surfarray", "pygame.sndarray"):
+# Optional modules that libraries import for features the cabinet never uses;
+# marked absent, each library falls back as it does where they are missing.
+# pygame's __init__ imports surfarray and sndarray, which import numpy (17 MB of
+# resident memory on a 512 MB Pi Zero 2 W, ~0.4 s of the start on a Pi);
+# python-evdev's device module imports its asyncio reader, which imports
+# asyncio and ssl (9 MB; we read devices with select) and falls back to the
+# plain reader without it.
+for _name in ("pygame.surfarray", "pygame.sndarray", "evdev.eventio_async"):
     _sys.modules.setdefault(_name, None)  # type: ignore[arg-type]
 
 __version__ = "0.1.0"

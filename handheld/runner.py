@@ -47,7 +47,7 @@ def warm_up() -> None:
     import handheld.system.power  # noqa: F401
     import handheld.system.sdnotify  # noqa: F401
     try:
-        import evdev  # noqa: F401  (pulls in asyncio: a tenth of a second on a Pi)
+        import evdev  # noqa: F401
     except ImportError:
         pass  # the input manager says so once the cabinet is up
     import handheld.attract  # noqa: F401

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from xml.sax.saxutils import escape
+from html import escape
 
 from handheld.input.overlay import keycodes
 from handheld.input.evdevmap import code_name
