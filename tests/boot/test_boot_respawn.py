@@ -243,7 +243,7 @@ print(" ".join(sorted(set(sys.modules) - before)))
 
 def test_a_respawned_cabinet_imports_nothing_the_parent_did_not(tmp_path):
     # an import in the child costs its time again after every kill -9; on a Zero 2 W the
-    # evdev package alone (it pulls in asyncio) is a few tenths of a second
+    # evdev package alone is a tenth of a second
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                HANDHELD_CONFIG=str(tmp_path / "handheld.toml"), HANDHELD_STATE_DIR=str(tmp_path / "state"))
     done = subprocess.run([sys.executable, "-c", CHILD_AFTER_WARM_UP], cwd=ROOT, env=env,
