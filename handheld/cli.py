@@ -130,9 +130,13 @@ def _setup_logging(verbose: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
-        argv = ["run"] + argv
-    game_command = argv[0] if argv and argv[0] in GAMES else None
+    at = 0                                   # where the command word is, after -v
+    while at < len(argv) and argv[at] in ("-v", "--verbose"):
+        at += 1
+    rest = argv[at:]
+    if not rest or rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version"):
+        argv.insert(at, "run")               # no command: run the cabinet
+    game_command = argv[at] if at < len(argv) and argv[at] in GAMES else None
     parser = build_parser(game_command)
     args = parser.parse_args(argv)
     _setup_logging(getattr(args, "verbose", False))

@@ -19,3 +19,20 @@ def test_readme_command_line_matches_the_parsers():
     assert readme_block() == synopsis(), (
         "README 'Command line' differs from the parsers; refresh it with: "
         "python -c 'from handheld.cli import synopsis; print(synopsis())'")
+
+
+def test_verbose_goes_before_any_command_or_none(capsys, monkeypatch):
+    # `handheld [-v] COMMAND`: -v before a command used to be taken for "run -v COMMAND"
+    import logging
+
+    from handheld import cli
+
+    calls = []
+    monkeypatch.setattr(cli, "cmd_run", lambda args: calls.append(("run", args.display)) or 0)
+    monkeypatch.setattr(logging, "basicConfig", lambda **kw: calls.append(("log", kw["level"])))
+    assert cli.main(["-v", "atom4", "play"]) == 0
+    assert "next:" in capsys.readouterr().out
+    assert cli.main(["-v", "--display", "headless"]) == 0
+    assert cli.main(["--display", "headless"]) == 0
+    assert calls == [("log", logging.DEBUG), ("log", logging.DEBUG), ("run", "headless"),
+                     ("log", logging.INFO), ("run", "headless")]
