@@ -166,14 +166,21 @@ class Guest:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"no {pattern!r} on the serial console: see {self.serial}")
-            self.ser.settimeout(min(left, 5))
-            try:
-                chunk = self.ser.recv(65536)
-            except socket.timeout:
-                continue
-            with open(self.serial, "ab") as fh:
-                fh.write(chunk)
-            self.serial_seen += chunk
+            self._read_serial(min(left, 5))
+
+    def _read_serial(self, timeout: float) -> bool:
+        """Take what the serial console sent (waiting up to timeout; 0: only what is
+        there) into serial_seen and serial.log. Read it often: a guest whose console
+        socket nobody reads stalls in its UART writes."""
+        self.ser.settimeout(timeout)
+        try:
+            chunk = self.ser.recv(65536)
+        except (socket.timeout, BlockingIOError):
+            return False
+        with open(self.serial, "ab") as fh:
+            fh.write(chunk)
+        self.serial_seen += chunk
+        return bool(chunk)
 
     def serial_send(self, text: str) -> None:
         self.ser.sendall(text.encode())
@@ -233,6 +240,8 @@ class Guest:
         deadline = time.monotonic() + timeout
         probe = 0
         while time.monotonic() < deadline:
+            while self.serial_path and self._read_serial(0):
+                pass
             probe += 1
             marker = f"__UP{probe}__".encode()
             sent = time.monotonic()

@@ -28,7 +28,11 @@ def guest():
     qemu_boot.add_boot_file(files, "userconf.txt", f"# root's password for maintenance mode\nroot:{hashed}\n")
     g = qemu_boot.Guest(files, str(WORK), extra_cmdline="handheld.maintenance", serial_socket=True)
     g.start()
-    REPORT["shell_up_s_wall"] = round(g.wait_shell(), 1)
+    try:
+        REPORT["shell_up_s_wall"] = round(g.wait_shell(), 1)
+    except BaseException:
+        g.stop()            # no guest left running (and holding the image) after a failure
+        raise
     yield g
     g.stop()
     (WORK / "report.json").write_text(json.dumps(REPORT, indent=2))

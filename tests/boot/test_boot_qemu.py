@@ -62,7 +62,11 @@ def guest():
     qemu_boot.add_boot_file(files, "handheld.toml", toml.replace("\n# attract_after_s = 60", "\nattract_after_s = 900"))
     g = qemu_boot.Guest(files, str(WORK))
     g.start()
-    REPORT["shell_up_s_wall"] = round(g.wait_shell(), 1)
+    try:
+        REPORT["shell_up_s_wall"] = round(g.wait_shell(), 1)
+    except BaseException:
+        g.stop()            # no guest left running (and holding the image) after a failure
+        raise
     yield g
     g.stop()
     for second in SECOND_BOOT:
