@@ -89,8 +89,6 @@ def test_strong_beats_classic_75_of_100_and_most_as_dark():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="issue 16 target not met yet: Strong wins about 60% as Light (Dark's icons "
-                          "win more duels in the arena), 94% as Dark", strict=False)
 def test_strong_wins_70_percent_as_light():
     res = _hundred_games()
     as_light = sum(r["winner"] == "strong" for r in res["results"] if r["strong"] == "light")

@@ -110,17 +110,17 @@ def _full_table_checks():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("target", ["cap_hits", "median_length", "one_length_cells",
-                                    "valkyrie_banshee_A", "wizard_sorceress_F"])
+                                    "valkyrie_banshee_A", "wizard_sorceress_F",
+                                    "rank_correlation"])
 def test_full_table_meets_target(target):
     chk = _full_table_checks()[target]
     assert chk["ok"], json.dumps(chk)
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="issue 16 targets not met yet: rank correlation "
-                   "~0.66 (target 0.7), a few cells drop 16-25 points one shade lighter; "
-                   "see docs/archon-duel.md")
-@pytest.mark.parametrize("target", ["rank_correlation", "shade_drop"])
-def test_full_table_strength_decides(target):
-    chk = _full_table_checks()[target]
+@pytest.mark.xfail(strict=False, reason="issue 16 target not met yet: on seed 1, 6 of the 640 shade "
+                   "steps drop 18-40 points one shade lighter (40 duels a cell leave ~11 points "
+                   "of noise on a step); see docs/archon-duel.md")
+def test_full_table_shade_steps():
+    chk = _full_table_checks()["shade_drop"]
     assert chk["ok"], json.dumps(chk)

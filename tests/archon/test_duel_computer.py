@@ -99,3 +99,42 @@ def test_no_fighter_stands_still_long_without_attacking():
                     worst = max(worst, still[f.side])
         assert d.over
     assert worst < 130
+
+
+def _row_duel(light_strength, dark_strength):
+    from handheld.games.archon.duel.barriers import NSLOTS, Barriers
+    d = Duel(DuelSetup("wizard", "sorceress", 2, light_strength, dark_strength, 10, 10),
+             barriers=Barriers(slots=[-1] * NSLOTS))
+    d.light.x, d.light.y, d.dark.x, d.dark.y = 100, 88, 180, 88    # same row, in reach
+    return d
+
+
+def _first_light_shot(light_strength, dark_strength, dark_fires_at=-1, ticks=400, peer=True):
+    from handheld.games.archon.duel.engine import held_for
+    d = _row_duel(light_strength, dark_strength)
+    ai = ComputerFighter("light", 2, Rng(5), peer=peer)
+    for _ in range(ticks):
+        dark = held_for(4, True) if d.tick + 1 == dark_fires_at else 0
+        d.step(ai.decide(d), dark)
+        if d.light.shots:
+            return d.tick
+    return -1
+
+
+def test_weaker_shooter_lets_a_ready_peer_attack_first():
+    # stronger: fires soon after its opening; weaker: holds fire while the
+    # sorceress stays ready, and answers once she has fired
+    assert 0 < _first_light_shot(14, 10) < 80
+    assert _first_light_shot(10, 14) == -1
+    assert 150 < _first_light_shot(10, 14, dark_fires_at=150) < 150 + 40
+    # not a peer (a human, or another level): it does not wait for her
+    assert 0 < _first_light_shot(10, 14, peer=False) < 150
+
+
+def test_peers_are_two_computers_of_one_level():
+    from handheld.games.archon.duel.view import DuelView
+    setup = DuelSetup.full("wizard", "sorceress", 2)
+    both = DuelView(setup, Rng(1), True, True, 2)
+    assert both.ai["light"].peer and both.ai["dark"].peer
+    one = DuelView(setup, Rng(1), False, True, 2)
+    assert not one.ai["dark"].peer

@@ -172,7 +172,7 @@ class Strong(Classic):
     CHUNK = 12
     STEPS_PER_TICK = 2
     WIN_SCALE = 60          # score points for a sure win against an average icon
-    DANGER_SCALE = 30
+    DANGER_SCALE = 100      # an icon left where it can be beaten: 100/60 of a won fight
     PRESSURE_SCALE = 6      # pull towards enemies we would beat next turn
     QUIET_ROUNDS = 11       # rounds before a stalemate tie when fights start to look better
     QUIET_STEP = 12

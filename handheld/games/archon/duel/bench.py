@@ -24,8 +24,8 @@ def duel_figures(quick: bool = False) -> dict:
     for seed in range(n):
         rng = Rng(seed)
         d = Duel(setup, rng)
-        la = ComputerFighter("light", 2, rng.fork("l"))
-        da = ComputerFighter("dark", 2, rng.fork("d"))
+        la = ComputerFighter("light", 2, rng.fork("l"), peer=True)
+        da = ComputerFighter("dark", 2, rng.fork("d"), peer=True)
         inputs = []
         while not d.over and d.tick < 20000:
             lh, dh = la.decide(d), da.decide(d)

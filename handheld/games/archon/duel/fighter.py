@@ -9,7 +9,9 @@ sees a shot coming. Each reaction delay is drawn from its Rng (a fork of the
 match's), so the seed changes every duel's timing. Against a human
 (`mercy=True`) it waits half as long again when it is ahead, like the
 original; between two computer fighters the delay never depends on who is
-ahead, so strength decides. All choices are integer arithmetic.
+ahead. Between peers (two computer fighters of the same level, as in the
+board's computer-vs-computer duels) the weaker shooter lets the foe attack
+first, so strength decides. All choices are integer arithmetic.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ STUCK_TICKS = 40        # standing still this long without attacking: go elsewhe
 WANDER_TICKS = 24
 IDLE_TICKS = 240        # ready this long without a chance to attack: go elsewhere
 PATIENCE = 90           # ticks a fighter that is behind declines even trades
+PEER_PATIENCE = 600     # ticks a weaker shooter holds fire at a ready peer (a safety net)
 OPENING = (20, 45)      # ticks spent sizing the foe up before the first attack
 CLOSERS = (S.THRUST, S.FLAME, S.SCREAM)
 KITE_DX, KITE_DY = 56, 30   # a shooter recharging backs off a closer this near
@@ -38,15 +41,16 @@ _SIGN = lambda v: (v > 0) - (v < 0)  # noqa: E731
 
 
 class ComputerFighter:
-    __slots__ = ("side", "level", "rng", "mercy", "delay", "dodge_num", "aim", "wait", "tx",
+    __slots__ = ("side", "level", "rng", "mercy", "peer", "delay", "dodge_num", "aim", "wait", "tx",
                  "ty", "dodge_id", "dodge_ok", "jitter", "line", "still", "last", "wander",
                  "opening", "idle", "declined")
 
-    def __init__(self, side: str, level: int, rng, mercy: bool = False):
+    def __init__(self, side: str, level: int, rng, mercy: bool = False, peer: bool = False):
         self.side = side
         self.level = max(0, min(2, int(level)))
         self.rng = rng
         self.mercy = bool(mercy)
+        self.peer = bool(peer)   # the foe is a computer fighter of the same level
         self.delay, self.dodge_num = LEVELS[self.level]
         self.aim = 0
         self.wait = 0
@@ -63,7 +67,7 @@ class ComputerFighter:
         self.line = -1
 
     def fields(self):
-        return (self.side, self.level, self.mercy, self.aim, self.wait, self.tx, self.ty,
+        return (self.side, self.level, self.mercy, self.peer, self.aim, self.wait, self.tx, self.ty,
                 self.dodge_id, self.dodge_ok, self.jitter, self.line, self.still, self.last,
                 self.wander, self.opening, self.idle, self.declined, self.rng.getstate())
 
@@ -112,9 +116,8 @@ class ComputerFighter:
                         return held_for(d)
         if me.ready and foe.alive and duel.tick > self.opening:
             d = self._aligned(me, foe, duel)
-            if d is not None and st.weapon == S.SHOT and foe.ready and self.declined < PATIENCE \
-                    and _behind(me, foe) and self._aligned(foe, me, duel) is not None:
-                # behind: no even trade; let it fire first, then answer
+            if d is not None and st.weapon == S.SHOT and foe.ready and self._holds_fire(me, foe, duel):
+                # let the foe attack first, then answer while it recharges
                 self.declined += 1
                 d = None
             if d is not None:
@@ -151,6 +154,15 @@ class ComputerFighter:
         elif duel.tick % PLAN_EVERY == 0 or self.tx < 0:
             self._plan(me, foe, duel)
         return self._steer(me, duel)
+
+    def _holds_fire(self, me, foe, duel) -> bool:
+        """Decline a shot at a ready foe? Against a peer: whenever this side
+        has less strength left. Otherwise: when it would lose a straight
+        exchange of hits and the foe is lined up to answer."""
+        if self.peer:
+            return self.declined < PEER_PATIENCE and me.strength < foe.strength
+        return self.declined < PATIENCE and _behind(me, foe) \
+            and self._aligned(foe, me, duel) is not None
 
     # ---------------------------------------------------------------- dodge
     @staticmethod

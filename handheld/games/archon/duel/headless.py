@@ -17,8 +17,9 @@ def fight_headless(setup: DuelSetup, seed: int, light_level: int = 1, dark_level
                    max_ticks: int = MAX_TICKS) -> DuelResult:
     rng = Rng(seed)
     duel = Duel(setup, rng)
-    lai = ComputerFighter("light", light_level, rng.fork("light-ai"))
-    dai = ComputerFighter("dark", dark_level, rng.fork("dark-ai"))
+    peer = light_level == dark_level
+    lai = ComputerFighter("light", light_level, rng.fork("light-ai"), peer=peer)
+    dai = ComputerFighter("dark", dark_level, rng.fork("dark-ai"), peer=peer)
     step, ld, dd = duel.step, lai.decide, dai.decide
     while not duel.over and duel.tick < max_ticks:
         step(ld(duel), dd(duel))

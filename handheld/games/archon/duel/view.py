@@ -94,10 +94,11 @@ class DuelView:
         self.duel = Duel(setup, rng)
         self.ai = {
             # mercy (waiting longer when ahead) only against a human
-            "light": ComputerFighter("light", level, rng.fork("light-ai"),
-                                     mercy=not dark_is_computer) if light_is_computer else None,
-            "dark": ComputerFighter("dark", level, rng.fork("dark-ai"),
-                                    mercy=not light_is_computer) if dark_is_computer else None,
+            # both computers (same level): peers, the weaker lets the other fire first
+            "light": ComputerFighter("light", level, rng.fork("light-ai"), mercy=not dark_is_computer,
+                                     peer=dark_is_computer) if light_is_computer else None,
+            "dark": ComputerFighter("dark", level, rng.fork("dark-ai"), mercy=not light_is_computer,
+                                    peer=light_is_computer) if dark_is_computer else None,
         }
         self.audio = audio
         if audio is not None:
