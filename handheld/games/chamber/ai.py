@@ -9,6 +9,7 @@ Levels: 1 apprentice (zaps what it faces, wanders toward orbs, no tricks),
 
 from __future__ import annotations
 
+from handheld.games.chamber import plan
 from handheld.games.chamber.board import DIST, NEIGHBOURS, NSUITS, PORTAL_BASE, RAYS, STEPS
 from handheld.games.chamber.rules import PYRAMIDS, legal_actions, receivers, step_targets, zap_targets
 from handheld.games.chamber.player_view import PlayerView
@@ -287,6 +288,8 @@ def _finish(view, level, zone):
 
 
 def _turn(view, level, rng):
+    if level >= 3:
+        return (yield from plan.think_turn(view, rng, _best, _confuse_shot))
     me = view.me
     own = view.suit[me]
     if view.bonus:
