@@ -19,11 +19,12 @@ account at once. Work is counted in nodes and yields every CHUNK of them.
 from __future__ import annotations
 
 from handheld.games.chamber.board import DIST, NSUITS, PORTAL_BASE, RAYS, STEPS
-from handheld.games.chamber.rules import PYRAMIDS, receivers
+from handheld.games.chamber.rules import PYRAMIDS, TIME_STONES, receivers
 
 CHUNK = 24
-MAX_EXTRA = 2          # time spells a plan may buy
+MAX_EXTRA = 2          # time spells a turn may buy (a plan counts those already bought)
 SCALE = 1000           # scores are compared as ints (ties go to the Rng)
+DANGER = 1.0           # weight of the pyramids a rival may take before my next turn
 
 # What losing a pyramid costs from each height (0 = out of the game).
 PYR_VALUE = {3: 0.0, 2: -1.0, 1: -2.3, 0: -6.0}
@@ -59,60 +60,91 @@ class Node:
 
 
 # --- what a rival can do next turn ------------------------------------------
-def _walk_states(start_space, start_facing, depth, blocked, orbs):
-    """{(space, facing): (moves used, orbs picked)} reachable in <= depth
-    moves, stepping around `blocked` spaces; orbs picked on the way counted."""
-    seen = {(start_space, start_facing): (0, 0)}
-    frontier = [(start_space, start_facing, 0)]
-    for used in range(1, depth + 1):
+def _walk_states(start, facing, arms, blocked, orbs, own):
+    """{(space, facing): arms on getting there} over a rival's next turn: two
+    moves and up to MAX_EXTRA more bought with time spells (one orb each).
+    `arms` is (orb uses in hand, bit mask of the suits among them); orbs
+    picked on the way add to both, and an own-suit orb serves twice. Of two
+    ways to one state the larger hand is kept and the suits are merged, so a
+    detour for orbs is not lost."""
+    best = {(start, facing): arms}
+    frontier = [(start, facing, arms)]
+    for used in range(1, 3 + MAX_EXTRA):
+        cost = 1 if used > 2 else 0
         nxt = []
-        for sp, f, picked in frontier:
+        for sp, f, (ammo, suits) in frontier:
+            if ammo - cost < 0:
+                continue
+            ammo -= cost
             allowed = (f, (f + 1) % 8, (f + 7) % 8)
             for d, t in STEPS[sp]:
-                if d in allowed and t not in blocked and (t, f) not in seen:
-                    got = picked + len(orbs.get(t, ()))
-                    seen[(t, f)] = (used, got)
-                    nxt.append((t, f, got))
+                if d in allowed and t not in blocked:
+                    got = orbs.get(t, ())
+                    arms_t = (ammo + len(got) + got.count(own), suits | _mask(got))
+                    _improve(best, nxt, t, f, arms_t)
             for d in range(8):
-                if (sp, d) not in seen:
-                    seen[(sp, d)] = (used, picked)
-                    nxt.append((sp, d, picked))
+                _improve(best, nxt, sp, d, (ammo, suits))
         frontier = nxt
-    return seen
+    return best
+
+
+def _mask(suits):
+    m = 0
+    for s in suits:
+        m |= 1 << s
+    return m
+
+
+def _improve(best, nxt, sp, f, arms):
+    old = best.get((sp, f))
+    if old is not None:
+        arms = (max(old[0], arms[0]), old[1] | arms[1])
+        if arms == old:
+            return
+    best[(sp, f)] = arms
+    nxt.append((sp, f, arms))
 
 
 def rival_reach(view, q, me):
-    """{space: moves q needs to face it down a clear line} for q's next turn,
-    counting only lines q has an orb to zap along (time spells cost orbs)."""
-    hand = view.hand_count[q]
-    own_in_hand = view.pool[q][view.suit[q]] > (1 if view.shield_up[q] else 0)
-    depth = 2 + min(MAX_EXTRA, hand)
+    """{space: (orb uses q can hold, suits it can hold) when facing it down a
+    clear line} over q's next turn, walking or warping first; a space it
+    cannot line up on with an orb to spare is missing."""
+    own = view.suit[q]
+    pool = view.pool[q]
+    own_in_hand = pool[own] > (1 if view.shield_up[q] else 0)
+    hand = view.hand_count[q] + (1 if own_in_hand else 0)
+    suits = _mask(s for s in range(NSUITS) if pool[s])
     blocked = {sp for p, sp in enumerate(view.pos) if sp >= 0 and p not in (q, me)}
     blocked_now = blocked | {view.pos[me]}
+    states = _walk_states(view.pos[q], view.facing[q], (hand, suits), blocked_now, view.orbs, own)
+    for s in range(NSUITS):     # or warp to a free portal first, with an orb of its suit
+        portal = PORTAL_BASE + s
+        if pool[s] and hand >= 2 and portal not in view.pos:
+            warped = _walk_states(portal, view.facing[q], (hand - 1, suits), blocked_now,
+                                  view.orbs, own)
+            for (sp, f), arms in warped.items():
+                _improve(states, [], sp, f, arms)
     reach = {}
-    for (sp, f), (used, picked) in _walk_states(view.pos[q], view.facing[q], depth,
-                                                blocked_now, view.orbs).items():
-        extra = max(0, used - 2)
-        ammo = hand + picked - extra + (1 if extra and own_in_hand else 0)
+    for (sp, f), (ammo, held) in states.items():
         if ammo < 1:
             continue
         for line in RAYS[sp][f]:
             for t in line:
                 if t in blocked:
                     break
-                if reach.get(t, 99) > used:
-                    reach[t] = used
+                old = reach.get(t, (0, 0))
+                reach[t] = (max(old[0], ammo), old[1] | held)
     return reach
 
 
-def _hit_chance_on_me(view, q, hand, shield_suit, extra_needed):
+def _hit_chance_on_me(view, q, hand, shield_suit, arms):
     """Chance that rival q, lined up on me, takes a pyramid: it needs an orb
     matching my shield (it can only guess it from my public pool) or two orbs
     (the first strips the shield); my deflect may send a zap back."""
-    q_orbs = view.hand_count[q] - extra_needed
+    q_orbs, q_suits = arms
     if shield_suit >= 0:
         pool_total = sum(hand) + 1
-        match = (hand[shield_suit] + 1) / pool_total if view.pool[q][shield_suit] else 0.0
+        match = (hand[shield_suit] + 1) / pool_total if q_suits >> shield_suit & 1 else 0.0
         p = 0.95 if q_orbs >= 2 else match
     else:
         p = 1.0
@@ -245,7 +277,8 @@ def _expand(view, node, moves_left, blocked):
         out.append(shot)
     base_path, hand, bonus, extra = node.path, node.hand, node.bonus, node.extra
     if moves_left <= 0:
-        if node.shot is not None or extra >= MAX_EXTRA \
+        bought = TIME_STONES - view.stones      # earlier in this turn
+        if node.shot is not None or bought + extra >= MAX_EXTRA \
                 or (extra >= view.stones and bonus != "time"):
             return out
         bought = _spend_for_time(view, hand, bonus)
@@ -315,7 +348,19 @@ def enumerate_plans(view):
                     best[key] = child
                     nxt.append(child)
         frontier = nxt
-    return list(best.values())
+    return _distinct_ends(best.values())
+
+
+def _distinct_ends(nodes):
+    """One plan per end that scores differently: the facing a plan ends in
+    does not change its score, so keep the shortest per (space, hand, shot)."""
+    ends = {}
+    for node in nodes:
+        key = (node.space, node.hand, node.shot)
+        old = ends.get(key)
+        if old is None or len(node.path) < len(old.path):
+            ends[key] = node
+    return list(ends.values())
 
 
 def _better(a, b):
@@ -333,10 +378,10 @@ def _danger(view, reaches, space, hand, shield_suit, stunned):
         return 0.0
     safe = 1.0
     for q, reach in reaches:
-        used = reach.get(space)
-        if used is None:
+        arms = reach.get(space)
+        if arms is None:
             continue
-        p = _hit_chance_on_me(view, q, hand, shield_suit, max(0, used - 2))
+        p = _hit_chance_on_me(view, q, hand, shield_suit, arms)
         safe *= 1.0 - p
     return 1.0 - safe
 
@@ -370,8 +415,9 @@ def _minus(hand, suit):
     return tuple(h)
 
 
-def score_end(view, node, reaches, nearest_orb, calm_push, heal_pairs):
-    """(score, end spell or None) for ending the turn at this node."""
+def score_end(view, node, reaches, nearest, calm_push, heal_pairs):
+    """(score, end spell or None) for ending the turn at this node;
+    `nearest(space)` is (distance to the nearest orb, to the nearest rival)."""
     me = view.me
     shot = node.shot if node.shot is not None else 0.0
     best = None
@@ -379,14 +425,17 @@ def score_end(view, node, reaches, nearest_orb, calm_push, heal_pairs):
         pyr = view.pyr[me] + healed
         danger = _danger(view, reaches, node.space, hand, shield, view.stunned[me])
         held = sum(hand) + (1 if shield >= 0 else 0)
-        value = shot - danger * hit_value(pyr, view.n) * calm_push[0] + orb_value(held)
+        value = shot - DANGER * danger * hit_value(pyr, view.n) * calm_push[0] + orb_value(held)
         value += PYR_VALUE[pyr] - PYR_VALUE[view.pyr[me]]
         if shield >= 0:
             value += 0.25                   # a shield also eats the next zap's orb
-        if held < 4:
-            value -= 0.05 * nearest_orb(node.space)
+        orb_dist, rival_dist = nearest(node.space)
+        if not sum(hand):
+            value -= 0.2 * orb_dist         # nothing to zap with: orbs first
+        elif held < 4:
+            value -= 0.05 * orb_dist
         if held >= 1:
-            value -= calm_push[1] * _nearest_rival(view, node.space)
+            value -= calm_push[1] * rival_dist
         value -= 0.01 * len(node.path)
         if best is None or value > best[0] + 1e-9:
             best = (value, spell)
@@ -409,9 +458,10 @@ def think_turn(view, rng, best_of, trick=None):
     heal_pairs = _heal_pairs(view)
     orb_cache = {}
 
-    def nearest_orb(sp):
+    def nearest(sp):
         if sp not in orb_cache:
-            orb_cache[sp] = min((DIST[sp, o] for o in view.orbs), default=0)
+            orb_cache[sp] = (min((DIST[sp, o] for o in view.orbs), default=0),
+                             _nearest_rival(view, sp))
         return orb_cache[sp]
 
     quiet = view.calm / (3 * len(view.living()))
@@ -421,7 +471,7 @@ def think_turn(view, rng, best_of, trick=None):
     for i, node in enumerate(plans):
         if i % CHUNK == CHUNK - 1:
             yield
-        value, spell = score_end(view, node, reaches, nearest_orb, calm_push, heal_pairs)
+        value, spell = score_end(view, node, reaches, nearest, calm_push, heal_pairs)
         scored.append((round(value * SCALE), node, spell))
     value, node, spell = best_of(scored, lambda x: x[0], rng)
     if node.shot is None and trick is not None:
