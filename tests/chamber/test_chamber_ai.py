@@ -4,7 +4,7 @@ import pytest
 from chamber_helpers import ARMS, CROWNS, E, MOONS, N, NE, S, SUNS, W, blank, give, put, sp
 
 from handheld.games.chamber import ai, rules
-from handheld.games.chamber.selfplay import play_match, random_action, strength
+from handheld.games.chamber.selfplay import level_match, play_match, random_action, strength
 from handheld.games.chamber.player_view import PlayerView
 from handheld.runtime.rng import Rng
 
@@ -154,13 +154,23 @@ def test_selfplay_is_deterministic():
     assert play_match(43, seats)["state_hash"] != a["state_hash"]
 
 
+def assert_selfplay_ends(players, seeds):
+    for seed in seeds:
+        r = play_match(seed, [("cpu", 3)] * players)
+        assert not r["capped"] and r["winner"] >= 0, seed
+        assert sum(1 for x in r["pyramids"] if x > 0) == 1
+        assert r["turns"] < 80, seed
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_computer_selfplay_always_ends_with_one_winner(players):
-    for seed in range(60):   # seed 53 once was a 306-turn 2-player standoff
-        r = play_match(seed, [("cpu", 3)] * players)
-        assert not r["capped"] and r["winner"] >= 0
-        assert sum(1 for x in r["pyramids"] if x > 0) == 1
-        assert r["turns"] < 80
+    assert_selfplay_ends(players, [0, 7, 53, 5001])   # 53: a 306-turn standoff; 5001: one at 600
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_computer_selfplay_always_ends_in_60_games(players):
+    assert_selfplay_ends(players, range(60))
 
 
 def test_strength_smoke():
@@ -172,6 +182,17 @@ def test_strength_smoke():
 def test_strength_100_games_vs_random():
     r = strength(100, level=3)
     assert r["wins"] >= 90
+
+
+def test_master_beats_the_adept_in_a_short_series():
+    r = level_match(12, 3, 2, seed=700)
+    assert r["wins"] >= 8 and r["capped"] == 0
+
+
+@pytest.mark.slow
+def test_master_beats_the_adept_in_60_percent_of_300_games():
+    r = level_match(300, 3, 2, seed=700)
+    assert r["wins"] >= 180, r
 
 
 def test_quiet_rounds_make_the_computer_go_looking_for_a_fight():

@@ -28,7 +28,10 @@ DANGER = 1.0           # weight of the pyramids a rival may take before my next 
 
 # What losing a pyramid costs from each height (0 = out of the game).
 PYR_VALUE = {3: 0.0, 2: -1.0, 1: -2.3, 0: -6.0}
-ORB_VALUE = (0.0, 0.45, 0.8, 1.05, 1.25, 1.4, 1.5)   # by orbs held, diminishing
+# By orbs held, diminishing. Orbs are ammunition, deflects and shields; valued
+# lower (0.45 for the first), the computer spent them on time spells and
+# shields and was left open, and the first mover won 58% of equal games.
+ORB_VALUE = (0.0, 0.72, 1.28, 1.68, 2.0, 2.24, 2.4)
 
 
 def hit_value(pyr: int, players: int) -> float:
@@ -66,24 +69,28 @@ def _walk_states(start, facing, arms, blocked, orbs, own):
     `arms` is (orb uses in hand, bit mask of the suits among them); orbs
     picked on the way add to both, and an own-suit orb serves twice. Of two
     ways to one state the larger hand is kept and the suits are merged, so a
-    detour for orbs is not lost."""
+    detour for orbs is not lost. A rotation never follows a rotation."""
     best = {(start, facing): arms}
-    frontier = [(start, facing, arms)]
+    frontier = [(start, facing, arms, False)]
     for used in range(1, 3 + MAX_EXTRA):
         cost = 1 if used > 2 else 0
         nxt = []
-        for sp, f, (ammo, suits) in frontier:
-            if ammo - cost < 0:
+        for sp, f, (ammo, suits), rotated in frontier:
+            if ammo < cost:
                 continue
             ammo -= cost
             allowed = (f, (f + 1) % 8, (f + 7) % 8)
             for d, t in STEPS[sp]:
                 if d in allowed and t not in blocked:
                     got = orbs.get(t, ())
-                    arms_t = (ammo + len(got) + got.count(own), suits | _mask(got))
-                    _improve(best, nxt, t, f, arms_t)
-            for d in range(8):
-                _improve(best, nxt, sp, d, (ammo, suits))
+                    if got:
+                        _improve(best, nxt, t, f, (ammo + len(got) + got.count(own),
+                                                   suits | _mask(got)), False)
+                    else:
+                        _improve(best, nxt, t, f, (ammo, suits), False)
+            if not rotated:
+                for d in range(8):
+                    _improve(best, nxt, sp, d, (ammo, suits), True)
         frontier = nxt
     return best
 
@@ -95,35 +102,51 @@ def _mask(suits):
     return m
 
 
-def _improve(best, nxt, sp, f, arms):
+def _improve(best, nxt, sp, f, arms, rotated):
     old = best.get((sp, f))
     if old is not None:
-        arms = (max(old[0], arms[0]), old[1] | arms[1])
-        if arms == old:
+        if old[0] >= arms[0] and old[1] | arms[1] == old[1]:
             return
+        arms = (old[0] if old[0] > arms[0] else arms[0], old[1] | arms[1])
     best[(sp, f)] = arms
-    nxt.append((sp, f, arms))
+    nxt.append((sp, f, arms, rotated))
+
+
+_REACH_MEMO: dict = {}
 
 
 def rival_reach(view, q, me):
     """{space: (orb uses q can hold, suits it can hold) when facing it down a
     clear line} over q's next turn, walking or warping first; a space it
-    cannot line up on with an orb to spare is missing."""
+    cannot line up on with an orb to spare is missing. My own sorcerer is
+    left out (it is the one moving), so the answer stays the same over my
+    turn's decisions and is remembered (a pure function of its inputs)."""
+    others = tuple(sp if p not in (q, me) else -1 for p, sp in enumerate(view.pos))
+    key = (view.pos[q], view.facing[q], view.suit[q], view.pool[q], view.hand_count[q],
+           view.shield_up[q], others, tuple(sorted(view.orbs.items())))
+    reach = _REACH_MEMO.get(key)
+    if reach is None:
+        if len(_REACH_MEMO) > 256:
+            _REACH_MEMO.clear()
+        reach = _REACH_MEMO[key] = _rival_reach(view, q, others)
+    return reach
+
+
+def _rival_reach(view, q, others):
     own = view.suit[q]
     pool = view.pool[q]
     own_in_hand = pool[own] > (1 if view.shield_up[q] else 0)
     hand = view.hand_count[q] + (1 if own_in_hand else 0)
     suits = _mask(s for s in range(NSUITS) if pool[s])
-    blocked = {sp for p, sp in enumerate(view.pos) if sp >= 0 and p not in (q, me)}
-    blocked_now = blocked | {view.pos[me]}
-    states = _walk_states(view.pos[q], view.facing[q], (hand, suits), blocked_now, view.orbs, own)
+    blocked = {sp for sp in others if sp >= 0}
+    states = _walk_states(view.pos[q], view.facing[q], (hand, suits), blocked, view.orbs, own)
     for s in range(NSUITS):     # or warp to a free portal first, with an orb of its suit
         portal = PORTAL_BASE + s
-        if pool[s] and hand >= 2 and portal not in view.pos:
-            warped = _walk_states(portal, view.facing[q], (hand - 1, suits), blocked_now,
+        if pool[s] and hand >= 2 and portal not in others:
+            warped = _walk_states(portal, view.facing[q], (hand - 1, suits), blocked,
                                   view.orbs, own)
             for (sp, f), arms in warped.items():
-                _improve(states, [], sp, f, arms)
+                _improve(states, [], sp, f, arms, False)
     reach = {}
     for (sp, f), (ammo, held) in states.items():
         if ammo < 1:
@@ -452,8 +475,11 @@ def think_turn(view, rng, best_of, trick=None):
     `trick(view)` may offer a move the planner does not model (a confuse
     that pushes a rival into my line)."""
     me = view.me
-    reaches = [(q, rival_reach(view, q, me)) for q in view.living() if q != me]
-    yield
+    reaches = []
+    for q in view.living():
+        if q != me:
+            reaches.append((q, rival_reach(view, q, me)))
+            yield
     plans = yield from enumerate_plans(view)
     heal_pairs = _heal_pairs(view)
     orb_cache = {}
