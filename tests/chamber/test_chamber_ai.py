@@ -206,3 +206,27 @@ def test_quiet_rounds_make_the_computer_go_looking_for_a_fight():
     assert pick(s, 2) == ("end",)             # fresh: the adept waits where it is safe
     s.calm = 6
     assert pick(s, 2)[0] in ("move", "rotate")
+
+
+def test_master_shoots_and_steps_out_of_the_return_line():
+    from handheld.games.chamber.plan import rival_reach
+
+    s = facing_duel()                         # it stands in the rival's row
+    give(s, 0, MOONS, MOONS)
+    give(s, 1, ARMS)                          # one orb: enough to shoot back
+    assert s.pos[0] in rival_reach(PlayerView(s, 0), 1, 0)
+    play_out_turn(s, 3)
+    assert s.pyr[1] == 2                      # the zap landed
+    assert s.pos[0] not in rival_reach(PlayerView(s, 0), 1, 0)
+    assert s.pyr[0] == 3
+
+
+def test_a_rivals_reach_counts_orbs_it_picks_up_on_the_way():
+    from handheld.games.chamber.plan import rival_reach
+
+    s = blank()
+    put(s, 0, sp(3, 0), E)
+    put(s, 1, sp(4, 7), N)                    # empty-handed: a step and a turn from row 3
+    assert s.pos[0] not in rival_reach(PlayerView(s, 0), 1, 0)
+    s.orbs[sp(3, 7)] = (ARMS,)                # an orb on that step
+    assert s.pos[0] in rival_reach(PlayerView(s, 0), 1, 0)

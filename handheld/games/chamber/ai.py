@@ -4,7 +4,9 @@ never the State, and count their work in nodes, not time.
 `choose(view, level, rng)` returns one legal action for `view.me`.
 Levels: 1 apprentice (zaps what it faces, wanders toward orbs, no tricks),
 2 adept (plans a line within its moves, shields when exposed, deflects, heals),
-3 master (adds time spells and confuse to land a shot, warps to escape).
+3 master (plans its whole turn in plan.py: walks, time spells, warps, a zap
+on the way and a shield or heal at the end, each scored against what every
+rival could do to it before its next turn; confuses a rival into its line).
 """
 
 from __future__ import annotations
