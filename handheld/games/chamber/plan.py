@@ -491,7 +491,9 @@ def think_turn(view, rng, best_of, trick=None):
         return orb_cache[sp]
 
     quiet = view.calm / (3 * len(view.living()))
-    calm_push = (1.0 if quiet < 1 else max(0.4, 1.0 - 0.2 * (quiet - 1)),
+    # Nobody hit for 3 x (players) turns: fear rivals less and less and close in,
+    # so two careful masters can't wait each other out to the turn cap.
+    calm_push = (1.0 if quiet < 1 else max(0.0, 1.0 - 0.25 * (quiet - 1)),
                  0.03 if quiet < 1 else 0.1)
     scored = []
     for i, node in enumerate(plans):
