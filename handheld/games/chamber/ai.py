@@ -4,11 +4,14 @@ never the State, and count their work in nodes, not time.
 `choose(view, level, rng)` returns one legal action for `view.me`.
 Levels: 1 apprentice (zaps what it faces, wanders toward orbs, no tricks),
 2 adept (plans a line within its moves, shields when exposed, deflects, heals),
-3 master (adds time spells and confuse to land a shot, warps to escape).
+3 master (plans its whole turn in plan.py: walks, time spells, warps, a zap
+on the way and a shield or heal at the end, each scored against what every
+rival could do to it before its next turn; confuses a rival into its line).
 """
 
 from __future__ import annotations
 
+from handheld.games.chamber import plan
 from handheld.games.chamber.board import DIST, NEIGHBOURS, NSUITS, PORTAL_BASE, RAYS, STEPS
 from handheld.games.chamber.rules import PYRAMIDS, legal_actions, receivers, step_targets, zap_targets
 from handheld.games.chamber.player_view import PlayerView
@@ -287,6 +290,8 @@ def _finish(view, level, zone):
 
 
 def _turn(view, level, rng):
+    if level >= 3:
+        return (yield from plan.think_turn(view, rng, _best, _confuse_shot))
     me = view.me
     own = view.suit[me]
     if view.bonus:

@@ -70,9 +70,10 @@ def bench_scenes(game) -> dict:
             "options": lambda ctx, seed: OptionsScene(ctx, game)}
 
 
-def computer_turn_times(games: int, players: int = 4, level: int = 3) -> list[float]:
-    """Milliseconds of thinking per computer turn (all its decisions in the turn)."""
-    out = []
+def computer_think_times(games: int, players: int = 4, level: int = 3) -> tuple[list, list]:
+    """Milliseconds of thinking per computer turn (all its decisions in the
+    turn) and per single decision."""
+    turns, decisions = [], []
     for g in range(games):
         st = new_game(players, Rng(g))
         rngs = [Rng(1000 + i) for i in range(players)]
@@ -81,16 +82,22 @@ def computer_turn_times(games: int, players: int = 4, level: int = 3) -> list[fl
             p = st.to_act()
             t0 = time.perf_counter()
             act = ai.choose(PlayerView(st, p), level, rngs[p])
-            turn_ms += (time.perf_counter() - t0) * 1000
+            decisions.append((time.perf_counter() - t0) * 1000)
+            turn_ms += decisions[-1]
             apply(st, act)
             if st.current != cur or st.phase == "over":
-                out.append(turn_ms)
+                turns.append(turn_ms)
                 turn_ms, cur = 0.0, st.current
-    return out
+    return turns, decisions
+
+
+def _spread(times: list) -> dict:
+    times = sorted(times)
+    pick = lambda q: round(times[min(len(times) - 1, int(q * len(times)))], 3)  # noqa: E731
+    return {"p50": pick(0.5), "p99": pick(0.99), "max": round(times[-1], 3)}
 
 
 def bench_figures(quick: bool) -> dict:
-    times = sorted(computer_turn_times(3 if quick else 20))
-    pick = lambda q: round(times[min(len(times) - 1, int(q * len(times)))], 3)  # noqa: E731
-    return {"computer_turn_ms": {"p50": pick(0.5), "p99": pick(0.99), "max": round(times[-1], 3),
-                                 "turns": len(times), "target_ms": 50}}
+    turns, decisions = computer_think_times(3 if quick else 20)
+    return {"computer_turn_ms": {**_spread(turns), "turns": len(turns), "target_ms": 50},
+            "computer_decision_ms": {**_spread(decisions), "decisions": len(decisions), "target_ms": 100}}

@@ -1,0 +1,550 @@
+"""The master's turn planner: every way to spend this turn, scored by what it
+gains now and what it risks before the next one.
+
+A plan is a walk over my (space, facing) through steps and rotations, with
+extra steps bought by time spells, a warp at the start, at most one zap on
+the way (so it can shoot and then step out of the return line), and a shield
+or a heal at the end. Each plan's end is scored by:
+  - the expected pyramids its zap takes (a shield guessed from the rival's
+    public pool, a deflect that could send it back),
+  - the chance that some rival lines up on me before my next turn (each
+    rival's reach is an exact walk over its own steps, rotations, warps and
+    the time spells its orbs can buy, counting the orbs and suits it picks
+    up on the way) and lands a hit through my shield and my deflect,
+  - orbs in hand, the nearest orb, and closing in once the chamber is quiet.
+Only the first action of the best plan is played; the next decision plans
+again from the new position, so a blocked or deflected zap is taken into
+account at once. Work is counted in nodes and yields every CHUNK of them.
+"""
+
+from __future__ import annotations
+
+from handheld.games.chamber.board import DIST, NSUITS, PORTAL_BASE, RAYS, STEPS
+from handheld.games.chamber.rules import PYRAMIDS, TIME_STONES, receivers
+
+CHUNK = 24
+MAX_EXTRA = 2          # time spells a turn may buy (a plan counts those already bought)
+SCALE = 1000           # scores are compared as ints (ties go to the Rng)
+DANGER = 1.0           # weight of the pyramids a rival may take before my next turn
+
+# What losing a pyramid costs from each height (0 = out of the game).
+PYR_VALUE = {3: 0.0, 2: -1.0, 1: -2.3, 0: -6.0}
+# By orbs held, diminishing. Orbs are ammunition, deflects and shields; valued
+# lower (0.45 for the first), the computer spent them on time spells and
+# shields and was left open: the first mover won 58% of equal two-player
+# games on the tuning seeds (5000+), against 49-57% with these values.
+ORB_VALUE = (0.0, 0.72, 1.28, 1.68, 2.0, 2.24, 2.4)
+
+
+def hit_value(pyr: int, players: int) -> float:
+    """What taking one pyramid from a sorcerer at `pyr` is worth."""
+    kill = 10.0 if players == 2 else 6.0
+    if pyr <= 1:
+        return kill + PYR_VALUE[2] - PYR_VALUE[1]
+    return PYR_VALUE[pyr] - PYR_VALUE[pyr - 1]
+
+
+def orb_value(count: int) -> float:
+    return ORB_VALUE[min(count, len(ORB_VALUE) - 1)]
+
+
+class Node:
+    """A partial plan: where I stand, what I hold, what it has done so far."""
+    __slots__ = ("path", "moves", "space", "facing", "hand", "extra", "bonus", "shot", "picked")
+
+    def __init__(self, path, moves, space, facing, hand, extra, bonus, shot, picked):
+        self.path = path          # actions to play, in order
+        self.moves = moves        # steps and rotations among them
+        self.space = space
+        self.facing = facing
+        self.hand = hand          # my hand as a 4-tuple of suit counts
+        self.extra = extra        # time spells bought so far
+        self.bonus = bonus        # an own-suit orb whose second use is still open
+        self.shot = shot          # the expected score of the zap taken, or None
+        self.picked = picked      # orbs picked up on the way
+
+
+# --- what a rival can do next turn ------------------------------------------
+def _walk_states(start, facing, arms, blocked, orbs, own):
+    """{(space, facing): arms on getting there} over a rival's next turn: two
+    moves and up to MAX_EXTRA more bought with time spells (one orb each).
+    `arms` is (orb uses in hand, bit mask of the suits among them); orbs
+    picked on the way add to both, and an own-suit orb serves twice. Of two
+    ways to one state the larger hand is kept and the suits are merged, so a
+    detour for orbs is not lost. A rotation never follows a rotation."""
+    best = {(start, facing): arms}
+    frontier = [(start, facing, arms, False)]
+    for used in range(1, 3 + MAX_EXTRA):
+        cost = 1 if used > 2 else 0
+        nxt = []
+        for sp, f, (ammo, suits), rotated in frontier:
+            if ammo < cost:
+                continue
+            ammo -= cost
+            allowed = (f, (f + 1) % 8, (f + 7) % 8)
+            for d, t in STEPS[sp]:
+                if d in allowed and t not in blocked:
+                    got = orbs.get(t, ())
+                    if got:
+                        _improve(best, nxt, t, f, (ammo + len(got) + got.count(own),
+                                                   suits | _mask(got)), False)
+                    else:
+                        _improve(best, nxt, t, f, (ammo, suits), False)
+            if not rotated:
+                for d in range(8):
+                    _improve(best, nxt, sp, d, (ammo, suits), True)
+        frontier = nxt
+    return best
+
+
+def _mask(suits):
+    m = 0
+    for s in suits:
+        m |= 1 << s
+    return m
+
+
+def _improve(best, nxt, sp, f, arms, rotated):
+    old = best.get((sp, f))
+    if old is not None:
+        if old[0] >= arms[0] and old[1] | arms[1] == old[1]:
+            return
+        arms = (old[0] if old[0] > arms[0] else arms[0], old[1] | arms[1])
+    best[(sp, f)] = arms
+    nxt.append((sp, f, arms, rotated))
+
+
+_REACH_MEMO: dict = {}
+
+
+def rival_reach(view, q, me):
+    """{space: (orb uses q can hold, suits it can hold) when facing it down a
+    clear line} over q's next turn, walking or warping first; a space it
+    cannot line up on with an orb to spare is missing. My own sorcerer is
+    left out (it is the one moving), so the answer stays the same over my
+    turn's decisions and is remembered (a pure function of its inputs)."""
+    others = tuple(sp if p not in (q, me) else -1 for p, sp in enumerate(view.pos))
+    key = (view.pos[q], view.facing[q], view.suit[q], view.pool[q], view.hand_count[q],
+           view.shield_up[q], others, tuple(sorted(view.orbs.items())))
+    reach = _REACH_MEMO.get(key)
+    if reach is None:
+        if len(_REACH_MEMO) > 256:
+            _REACH_MEMO.clear()
+        reach = _REACH_MEMO[key] = _rival_reach(view, q, others)
+    return reach
+
+
+def _rival_reach(view, q, others):
+    own = view.suit[q]
+    pool = view.pool[q]
+    own_in_hand = pool[own] > (1 if view.shield_up[q] else 0)
+    hand = view.hand_count[q] + (1 if own_in_hand else 0)
+    suits = _mask(s for s in range(NSUITS) if pool[s])
+    blocked = {sp for sp in others if sp >= 0}
+    states = _walk_states(view.pos[q], view.facing[q], (hand, suits), blocked, view.orbs, own)
+    for s in range(NSUITS):     # or warp to a free portal first, with an orb of its suit
+        portal = PORTAL_BASE + s
+        if pool[s] and hand >= 2 and portal not in others:
+            warped = _walk_states(portal, view.facing[q], (hand - 1, suits), blocked,
+                                  view.orbs, own)
+            for (sp, f), arms in warped.items():
+                _improve(states, [], sp, f, arms, False)
+    reach = {}
+    for (sp, f), (ammo, held) in states.items():
+        if ammo < 1:
+            continue
+        for line in RAYS[sp][f]:
+            for t in line:
+                if t in blocked:
+                    break
+                old = reach.get(t, (0, 0))
+                reach[t] = (max(old[0], ammo), old[1] | held)
+    return reach
+
+
+def _hit_chance_on_me(view, q, hand, shield_suit, arms):
+    """Chance that rival q, lined up on me, takes a pyramid: it needs an orb
+    matching my shield (it can only guess it from my public pool) or two orbs
+    (the first strips the shield); my deflect may send a zap back."""
+    q_orbs, q_suits = arms
+    if shield_suit >= 0:
+        pool_total = sum(hand) + 1
+        match = (hand[shield_suit] + 1) / pool_total if q_suits >> shield_suit & 1 else 0.0
+        p = 0.95 if q_orbs >= 2 else match
+    else:
+        p = 1.0
+    if sum(hand):
+        q_pool = view.pool[q]
+        total = sum(q_pool) or 1
+        deflect = max((q_pool[s] / total for s in range(NSUITS) if hand[s]), default=0.0)
+        p *= 1.0 - 0.6 * deflect
+    return p
+
+
+# --- my zap -------------------------------------------------------------------
+def zap_outcome(view, t, suit, my_shield):
+    """(chance of a hit on t, chance the zap comes back and hits me)."""
+    pool = view.pool[t]
+    total = sum(pool) or 1
+    if view.shield_up[t]:
+        through = pool[suit] / total
+    else:
+        through = 1.0
+    hand_t = view.hand_count[t]
+    if hand_t and pool[suit]:
+        mine = [view.my_hand[s] + (view.my_shield == s) for s in range(NSUITS)]
+        guess = mine[suit] / (sum(mine) or 1)
+        deflect = min(1.0, guess + 0.15)
+    else:
+        deflect = 0.0
+    back = deflect * (1.0 if my_shield < 0 or my_shield == suit else 0.0)
+    return (1.0 - deflect) * through, back
+
+
+def best_zap(view, t, hand, bonus, my_shield):
+    """(score, suit, use_bonus) of the best zap on t with this hand; a shot
+    blocked by a shield may be followed by a second orb."""
+    n = view.n
+    gain = hit_value(view.pyr[t], n)
+    loss = hit_value(view.pyr[view.me], n)
+    best = None
+    options = [(s, 0) for s in range(NSUITS) if hand[s]]
+    if bonus:
+        options.append((view.suit[view.me], 1))
+    for s, use_bonus in options:
+        hit, back = zap_outcome(view, t, s, my_shield)
+        left = sum(hand) - (0 if use_bonus else 1)
+        if view.shield_up[t] and left:
+            blocked = 1.0 - hit - back
+            hit += blocked * 0.7          # the shield is gone: a second orb mostly lands
+        score = hit * gain - back * loss
+        if best is None or score > best[0] + 1e-9:
+            best = (score, s, use_bonus)
+    return best
+
+
+# --- my plans -----------------------------------------------------------------
+def _pick(hand, orbs, space):
+    got = orbs.get(space, ())
+    if not got:
+        return hand, 0
+    h = list(hand)
+    for s in got:
+        h[s] += 1
+    return tuple(h), len(got)
+
+
+def _spend_for_time(view, hand, bonus):
+    """(new hand, new bonus, first action) for one time spell, or None."""
+    own = view.suit[view.me]
+    if bonus == "time" or (bonus and view.stones):
+        return hand, "", ("time", own, 1)
+    if not view.stones:
+        return None
+    if hand[own]:
+        h = list(hand)
+        h[own] -= 1
+        return tuple(h), "time", ("time", own, 0)
+    if not sum(hand):
+        return None
+    s = max(range(NSUITS), key=lambda k: (hand[k], -k))
+    h = list(hand)
+    h[s] -= 1
+    return tuple(h), "", ("time", s, 0)
+
+
+def _targets_from(view, space, facing):
+    me = view.me
+    occ = {sp: q for q, sp in enumerate(view.pos) if sp >= 0 and q != me}
+    out = []
+    for line in RAYS[space][facing]:
+        for sp in line:
+            q = occ.get(sp, -1)
+            if q >= 0:
+                if q not in out and not view.stunned[q]:
+                    out.append(q)
+                break
+    return out
+
+
+def _with_shot(view, node):
+    """The node after zapping from where it stands, or None."""
+    if node.shot is not None:
+        return None
+    best = None
+    for t in _targets_from(view, node.space, node.facing):
+        z = best_zap(view, t, node.hand, node.bonus, view.my_shield)
+        if z and (best is None or z[0] > best[0][0] + 1e-9):
+            best = (z, t)
+    if best is None:
+        return None
+    (score, suit, use_bonus), t = best
+    hand = node.hand
+    bonus = node.bonus
+    if use_bonus:
+        bonus = ""
+    else:
+        h = list(hand)
+        h[suit] -= 1
+        hand = tuple(h)
+        bonus = "zap" if suit == view.suit[view.me] else ""
+    return Node(node.path + (("zap", suit, t, use_bonus),), node.moves, node.space, node.facing, hand,
+                node.extra, bonus, score, node.picked)
+
+
+def _expand(view, node, moves_left, blocked):
+    """Children of a node: a step, a rotation (buying a time spell first when
+    out of moves, only on the way to a shot), or a zap where a rival is in
+    line. Two rotations in a row are never better than one."""
+    out = []
+    shot = _with_shot(view, node)
+    if shot is not None:
+        out.append(shot)
+    base_path, hand, bonus, extra = node.path, node.hand, node.bonus, node.extra
+    if moves_left <= 0:
+        bought = TIME_STONES - view.stones      # earlier in this turn
+        if node.shot is not None or bought + extra >= MAX_EXTRA \
+                or (extra >= view.stones and bonus != "time"):
+            return out
+        bought = _spend_for_time(view, hand, bonus)
+        if bought is None:
+            return out
+        hand, bonus, act = bought
+        base_path, extra = base_path + (act,), extra + 1
+    f = node.facing
+    allowed = (f, (f + 1) % 8, (f + 7) % 8)
+    for d, t in STEPS[node.space]:
+        if d in allowed and t not in blocked:
+            h, got = _pick(hand, view.orbs, t)
+            out.append(Node(base_path + (("move", t),), node.moves + 1, t, f, h, extra, bonus,
+                            node.shot, node.picked + got))
+    if node.path and node.path[-1][0] == "rotate":
+        return out
+    for d in range(8):
+        if d != f:
+            out.append(Node(base_path + (("rotate", d),), node.moves + 1, node.space, d, hand,
+                            extra, bonus, node.shot, node.picked))
+    return out
+
+
+def _starts(view):
+    """The plan roots: stay, or warp to a free portal first."""
+    me = view.me
+    hand = tuple(view.my_hand)
+    own = view.suit[me]
+    roots = [Node((), 0, view.pos[me], view.facing[me], hand, 0, view.bonus, None, 0)]
+    if view.bonus:
+        return roots      # the open bonus is played out by zap/time/release
+    for s in range(NSUITS):
+        portal = PORTAL_BASE + s
+        if hand[s] and portal not in view.pos and portal != view.pos[me]:
+            h = list(hand)
+            h[s] -= 1
+            h, got = _pick(tuple(h), view.orbs, portal)
+            roots.append(Node((("warp", s, 0),), 0, portal, view.facing[me], h, 0,
+                              "warp" if s == own else "", None, got))
+    return roots
+
+
+def enumerate_plans(view):
+    """Every distinct plan end, breadth first; yields every CHUNK nodes.
+    Two partial plans reaching the same (space, facing, shot taken) keep the
+    better one (the better shot, then more orbs in hand, then shorter)."""
+    me = view.me
+    blocked = {sp for p, sp in enumerate(view.pos) if sp >= 0 and p != me}
+    best = {}
+    frontier = []
+    for root in _starts(view):
+        key = (root.space, root.facing, root.shot is not None)
+        best[key] = root
+        frontier.append(root)
+    count = 0
+    while frontier:
+        nxt = []
+        for node in frontier:
+            left = view.moves - node.moves + node.extra
+            for child in _expand(view, node, left, blocked):
+                count += 1
+                if count % CHUNK == 0:
+                    yield
+                key = (child.space, child.facing, child.shot is not None)
+                old = best.get(key)
+                if old is None or _better(child, old):
+                    best[key] = child
+                    nxt.append(child)
+        frontier = nxt
+    return _distinct_ends(best.values())
+
+
+def _distinct_ends(nodes):
+    """One plan per end that scores differently: the facing a plan ends in
+    does not change its score, so keep the shortest per (space, hand, shot)."""
+    ends = {}
+    for node in nodes:
+        key = (node.space, node.hand, node.shot)
+        old = ends.get(key)
+        if old is None or len(node.path) < len(old.path):
+            ends[key] = node
+    return list(ends.values())
+
+
+def _better(a, b):
+    sa = a.shot if a.shot is not None else 0.0
+    sb = b.shot if b.shot is not None else 0.0
+    if abs(sa - sb) > 1e-9:
+        return sa > sb
+    return (sum(a.hand), a.picked, -len(a.path)) > (sum(b.hand), b.picked, -len(b.path))
+
+
+# --- scoring a plan's end -------------------------------------------------------
+def _danger(view, reaches, space, hand, shield_suit, stunned):
+    """Chance some rival hits me before my next turn, standing at `space`."""
+    if stunned:
+        return 0.0
+    safe = 1.0
+    for q, reach in reaches:
+        arms = reach.get(space)
+        if arms is None:
+            continue
+        p = _hit_chance_on_me(view, q, hand, shield_suit, arms)
+        safe *= 1.0 - p
+    return 1.0 - safe
+
+
+def _shield_choice(view, hand):
+    """The suit to shield with: the one rivals hold least of."""
+    rivals = [q for q in view.living() if q != view.me]
+    suits = [s for s in range(NSUITS) if hand[s]]
+    if not suits:
+        return -1
+    return min(suits, key=lambda s: (sum(view.pool[q][s] for q in rivals), -hand[s], s))
+
+
+def _end_spells(view, hand, heal_pairs):
+    """(hand after, shield suit after, end spell or None, pyramids won back)
+    for each way to close the turn: nothing, a shield, or a heal."""
+    out = [(hand, view.my_shield, None, 0)]
+    if view.my_shield < 0 and sum(hand):
+        s = _shield_choice(view, hand)
+        out.append((_minus(hand, s), s, ("shield", s), 0))
+    for a, b in heal_pairs:
+        if hand[a] and hand[b] and (a != b or hand[a] >= 2):
+            out.append((_minus(_minus(hand, a), b), view.my_shield, ("heal", a, b), 1))
+            break
+    return out
+
+
+def _minus(hand, suit):
+    h = list(hand)
+    h[suit] -= 1
+    return tuple(h)
+
+
+def score_end(view, node, reaches, nearest, calm_push, heal_pairs):
+    """(score, end spell or None) for ending the turn at this node;
+    `nearest(space)` is (distance to the nearest orb, to the nearest rival)."""
+    me = view.me
+    shot = node.shot if node.shot is not None else 0.0
+    best = None
+    for hand, shield, spell, healed in _end_spells(view, node.hand, heal_pairs):
+        pyr = view.pyr[me] + healed
+        danger = _danger(view, reaches, node.space, hand, shield, view.stunned[me])
+        held = sum(hand) + (1 if shield >= 0 else 0)
+        value = shot - DANGER * danger * hit_value(pyr, view.n) * calm_push[0] + orb_value(held)
+        value += PYR_VALUE[pyr] - PYR_VALUE[view.pyr[me]]
+        if shield >= 0:
+            value += 0.25                   # a shield also eats the next zap's orb
+        orb_dist, rival_dist = nearest(node.space)
+        if not sum(hand):
+            value -= 0.2 * orb_dist         # nothing to zap with: orbs first
+        elif held < 4:
+            value -= 0.05 * orb_dist
+        if held >= 1:
+            value -= calm_push[1] * rival_dist
+        value -= 0.01 * len(node.path)
+        if best is None or value > best[0] + 1e-9:
+            best = (value, spell)
+    return best
+
+
+def _nearest_rival(view, space):
+    return min((DIST[space, view.pos[q]] for q in view.living() if q != view.me), default=0)
+
+
+def think_turn(view, rng, best_of, trick=None):
+    """Generator: the master's action in the turn phase (`best_of` is the
+    Rng-settled argmax from ai.py). When the best plan takes no shot,
+    `trick(view)` may offer a move the planner does not model (a confuse
+    that pushes a rival into my line)."""
+    me = view.me
+    reaches = []
+    for q in view.living():
+        if q != me:
+            reaches.append((q, rival_reach(view, q, me)))
+            yield
+    plans = yield from enumerate_plans(view)
+    heal_pairs = _heal_pairs(view)
+    orb_cache = {}
+
+    def nearest(sp):
+        if sp not in orb_cache:
+            orb_cache[sp] = (min((DIST[sp, o] for o in view.orbs), default=0),
+                             _nearest_rival(view, sp))
+        return orb_cache[sp]
+
+    quiet = view.calm / (3 * len(view.living()))
+    # Nobody hit for 3 x (players) turns: fear rivals less and less and close in,
+    # so two careful masters can't wait each other out to the turn cap.
+    calm_push = (1.0 if quiet < 1 else max(0.0, 1.0 - 0.25 * (quiet - 1)),
+                 0.03 if quiet < 1 else 0.1)
+    scored = []
+    for i, node in enumerate(plans):
+        if i % CHUNK == CHUNK - 1:
+            yield
+        value, spell = score_end(view, node, reaches, nearest, calm_push, heal_pairs)
+        scored.append((round(value * SCALE), node, spell))
+    value, node, spell = best_of(scored, lambda x: x[0], rng)
+    if node.shot is None and trick is not None:
+        other = trick(view)
+        if other is not None:
+            return other
+    return first_action(view, node, spell)
+
+
+def _heal_pairs(view):
+    """The (left, right) orb pairs a heal may hand out, giving away my own
+    suit last; none at full height."""
+    me = view.me
+    if view.pyr[me] >= PYRAMIDS:
+        return []
+    left, right = receivers(view, me)
+    own = view.suit[me]
+    lefts = sorted({own, view.suit[left]}, key=lambda s: (s == own, s))
+    rights = sorted({own, view.suit[right]}, key=lambda s: (s == own, s))
+    return [(a, b) for a in lefts for b in rights]
+
+
+def first_action(view, node, spell):
+    """What to play now for this plan. A shield goes up before a zap that
+    could be deflected back (it covers me then too), otherwise at the end;
+    a heal at the end."""
+    if spell is not None:
+        if not node.path:
+            return spell
+        if spell[0] == "shield" and any(a[0] == "zap" and view.hand_count[a[2]] for a in node.path) \
+                and _spare_for_shield(view, node, spell[1]):
+            return spell
+    if node.path:
+        return node.path[0]
+    if view.bonus:
+        return ("release",)
+    return ("end",)
+
+
+def _spare_for_shield(view, node, suit):
+    """True when raising `suit` now leaves every orb the plan spends in hand."""
+    need = [0] * NSUITS
+    for a in node.path:
+        if a[0] in ("zap", "time", "warp") and not a[-1]:
+            need[a[1]] += 1
+    return view.my_hand[suit] > need[suit]
