@@ -1,6 +1,8 @@
 """The computer's win-in-one finder must agree exactly with playing every legal
 move out, including moves that turn two pieces into goal pieces at once."""
 
+import pytest
+
 from handheld.games.atom4.ai.threats import win_targets, winning_move
 from handheld.games.atom4.rules import Position, index
 from handheld.runtime.rng import Rng
@@ -96,3 +98,37 @@ def test_evaluation_matches_a_scan_of_every_window():
                 checked += 1
             pos.play(rng.choice(pos.legal_moves()))
     assert checked > 60
+
+
+def test_tally_kept_move_by_move_equals_a_fresh_count():
+    from handheld.games.atom4.ai.threats import Tally
+    rng = Rng(77)
+    pos = Position(3)
+    tally = Tally(pos.board)
+    while pos.winner is None:
+        pos.play(rng.choice(pos.legal_moves()))
+        for p, old in pos.history[-1][0]:
+            tally.change(p, old, pos.board[p])
+        fresh = Tally(pos.board)
+        assert tally.colours == fresh.colours and tally.pairs == fresh.pairs
+        assert sorted(tally.triples[7]) == sorted(fresh.triples[7])
+        assert sorted(tally.triples[0]) == sorted(fresh.triples[0])
+    assert len(pos.moves) > 40 and sum(fresh.pairs.values()) > 0
+
+
+@pytest.mark.parametrize("budget", [1200, 10**9])        # cut off by the budget, or complete
+def test_search_leaves_its_tally_and_key_as_it_found_them(monkeypatch, budget):
+    from handheld.games.atom4 import ai
+    from handheld.games.atom4.ai.threats import Tally
+    monkeypatch.setitem(ai.LEVELS, "probe", (5, budget, 7, True))
+    rng = Rng(80)
+    pos = Position(1)
+    for _ in range(30):
+        pos.play(rng.choice(pos.legal_moves()))
+    search = ai.Search(pos, "probe", 1)
+    list(search.steps())
+    assert search.nodes >= 1200 and search.pos.board == pos.board
+    assert (search.depth_done < 5) == (budget == 1200)
+    fresh = Tally(pos.board)
+    assert (search.tally.colours, search.tally.pairs) == (fresh.colours, fresh.pairs)
+    assert search.key == ai.board_key(pos.board)
