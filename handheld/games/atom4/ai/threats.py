@@ -37,9 +37,10 @@ def _windows():
 WINDOWS, WINDOWS_OF = _windows()
 # Pieces one colour away from each player's goal: secondaries for P1, primaries for P2.
 NEAR = {1: (3, 5, 6), 2: (1, 2, 4)}
-# evaluation weights: per goal piece, per piece one colour from the goal, per
-# window of 4 holding 2 goal pieces
-GOAL_PIECE, NEAR_PIECE, PAIR = 12, 2, 5
+# evaluation weights: per goal piece, per window of 4 holding 2 goal pieces, and
+# per goal piece the side to move can make or take with one move (tuned against
+# atom4 4.1: goal pieces are what its own search piles up)
+GOAL_PIECE, PAIR, GAIN = 40, 5, 20
 FORK_WEIGHT = (0, 200, 2000)          # by how many winning spots the waiting side holds
 _LINES = ((2, 5), (3, 0), (4, 1))     # the three lines as (direction, opposite)
 
@@ -213,14 +214,14 @@ class Tally:
 
 
 def _side_score(pos: Position, x: int, soon: dict, tally: Tally) -> int:
-    """x's material and rows: goal pieces, pieces one colour from the goal,
-    windows with 2 goal pieces, and windows with 3 scored by their 4th point."""
+    """x's material and rows: goal pieces, windows with 2 goal pieces, and
+    windows with 3 scored by their 4th point."""
     board = pos.board
     goal = GOAL[x]
     near = NEAR[x]
     colours = tally.colours
     goals = colours[goal + 1]
-    score = GOAL_PIECE * goals + NEAR_PIECE * (colours[near[0] + 1] + colours[near[1] + 1] + colours[near[2] + 1])
+    score = GOAL_PIECE * goals
     if goals < 2:
         return score
     score += PAIR * tally.pairs[goal]
@@ -241,7 +242,8 @@ def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | No
     """Threat evaluation from `me`'s side (positive is good for me), meant for a
     position where the side to move cannot win at once (the search checks that
     first). If the side not to move already has two different winning spots
-    for its next colour, one reply rarely stops both: that weighs heavily.
+    for its next colour, one reply rarely stops both: that weighs heavily. The
+    side to move also gets what its best single move would make or take.
     `forks`: that count (at most 2) when the caller already has it; `tally`:
     the position's Tally when the caller keeps one."""
     if tally is None:
@@ -256,19 +258,33 @@ def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | No
     if forks is None:
         forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2))
     scores[waiting] += FORK_WEIGHT[forks]
+    scores[pos.player] += GAIN * best_gain(pos.board, pos.legal, pos.colour, pos.player)
     return scores[me] - scores[3 - me]
 
 
-def quick(board, i: int, colour: int, mover: int) -> int:
-    """Cheap move-ordering score: what placing `colour` on i would change."""
+def best_gain(board, legal, colour: int, mover: int) -> int:
+    """The most goal pieces one move of `colour` makes for `mover` plus takes from
+    the other side (what the side to move would grab at once past the horizon)."""
+    best = 0
+    for i in legal:
+        _, made, taken = effects(board, i, colour, mover)
+        if made + taken > best:
+            best = made + taken
+    return best
+
+
+def effects(board, i: int, colour: int, mover: int) -> tuple[int, int, int]:
+    """What placing `colour` on i would do, without doing it: (pieces changed,
+    goal pieces made for `mover`, goal pieces taken from the other side)."""
     additive = colour in (1, 2, 4)
     prop = WHITE if additive else BLACK
     mine, theirs = GOAL[mover], GOAL[3 - mover]
-    s = 0
+    step = STEP
+    changed = made = taken = 0
     for d in range(6):
-        q = STEP[i][d]
+        q = step[i][d]
         while q >= 0 and board[q] == prop:
-            q = STEP[q][d]
+            q = step[q][d]
         if q < 0:
             continue
         old = board[q]
@@ -276,9 +292,15 @@ def quick(board, i: int, colour: int, mover: int) -> int:
             continue
         new = old | colour if additive else old & colour
         if new != old:
-            s += 1
+            changed += 1
             if new == mine:
-                s += 10
+                made += 1
             if old == theirs:
-                s += 8
-    return s
+                taken += 1
+    return changed, made, taken
+
+
+def quick(board, i: int, colour: int, mover: int) -> int:
+    """Cheap move-ordering score: what placing `colour` on i would change."""
+    changed, made, taken = effects(board, i, colour, mover)
+    return changed + 10 * made + 8 * taken
