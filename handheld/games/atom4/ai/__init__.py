@@ -6,12 +6,15 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
   normal  iterative deepening with a node budget. Every node first asks
           whether the side to move can win at once (an exact test, see
           threats.py), so the search sees wins one move beyond its depth.
-          At the horizon a threat evaluation (threats.py) scores rows of
-          goal pieces, reachable 4th points and two-spot forks. Moves are
-          ordered by a cheap look at what they would change; from the third
-          ply on only the most promising are searched, unless the side to
-          move faces a win in one (then every move is tried: a block can
-          look dull).
+          At the horizon a threat evaluation (threats.py) scores goal
+          pieces, rows of them, reachable 4th points, two-spot forks and
+          what the side to move can grab at once; its counts live in a
+          Tally kept move by move. A transposition table (Zobrist keys) and
+          two killer moves per ply put the likely best move first, then a
+          cheap look at what each move would change orders the rest; from
+          the third ply on only the most promising are searched, unless the
+          side to move faces a win in one (then every move is tried: a
+          block can look dull).
   hard    the same with a larger budget and depth.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
@@ -179,11 +182,10 @@ class Search:
                 k ^= ZOBRIST[p][old + 1] ^ ZOBRIST[p][board[p] + 1]
             self.key = k
         if not self.threats:
-            undo = pos.history[-1][0]
             board = pos.board
             mine, theirs = GOAL[mover], GOAL[3 - mover]
             delta = 0
-            for p, old in undo[1:]:
+            for p, old in written[1:]:
                 delta += 1
                 if board[p] == mine:
                     delta += 4
