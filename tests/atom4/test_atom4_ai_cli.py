@@ -145,3 +145,62 @@ def test_bad_level_is_an_argparse_error(capsys):
     with pytest.raises(SystemExit) as e:
         run(["play", "--suggest", "--level", "genius"], capsys)
     assert e.value.code == 2
+
+
+# round 2 after these moves: the side to move has no win in one, but a move after
+# which every reply leaves it a win (found by a full-width search of seeded random games)
+FORK_GAME = ("8,8 7,8 9,8 8,6 7,6 6,7 9,7 7,5 8,9 10,8 6,5 9,6 7,9 10,7 9,9 6,9 7,4 7,10 6,4 "
+             "11,8 6,10 5,9 10,6 10,9 6,11 11,6 11,9 10,10 6,6 6,8 5,7 5,11 11,7 9,10 8,4 8,10 "
+             "11,10 8,5 10,11 11,11 6,12 5,5 8,11 5,6 5,10 9,5 5,8")
+
+
+def fork_position():
+    from handheld.games.atom4.rules import parse_move
+    pos = Position(2)
+    for m in FORK_GAME.split():
+        pos.play(parse_move(m))
+    return pos
+
+
+def wins_against_every_reply(pos, move):
+    from handheld.games.atom4.ai.threats import winning_move
+    pos.play(move)
+    try:
+        return all(_reply_leaves_a_win(pos, r, winning_move) for r in pos.legal_moves())
+    finally:
+        pos.undo()
+
+
+def _reply_leaves_a_win(pos, reply, winning_move):
+    pos.play(reply)
+    ok = pos.winner is None and winning_move(pos) >= 0
+    pos.undo()
+    return ok
+
+
+@pytest.mark.parametrize("table", [True, False])
+def test_search_finds_a_forced_win_in_two_with_and_without_the_table(table):
+    pos = fork_position()
+    from handheld.games.atom4.ai.threats import winning_move
+    assert winning_move(pos) == -1                      # no win in one: it must look deeper
+    search = ai.Search(pos, "normal", seed=4, table=table)
+    list(search.steps())
+    assert search.value >= ai.WIN // 2
+    assert wins_against_every_reply(pos, search.best)
+
+
+@pytest.mark.parametrize("moves", [16, 24, 30, 36])
+def test_transposition_table_keeps_the_full_width_value(monkeypatch, moves):
+    # full width (no beam), fixed depth, no budget: the table and the killer moves may
+    # change the order and the work, never the value
+    from handheld.games.atom4.rules import parse_move
+    monkeypatch.setitem(ai.LEVELS, "full3", (3, 10**9, 0, True))
+    pos = Position(2)
+    for m in FORK_GAME.split()[:moves]:
+        pos.play(parse_move(m))
+    plain = ai.Search(pos, "full3", 9, table=False)
+    list(plain.steps())
+    tabled = ai.Search(pos, "full3", 9, table=True)
+    list(tabled.steps())
+    assert tabled.value == plain.value and tabled.depth_done == plain.depth_done == 3
+    assert len(tabled.table) > 0 and plain.table is None

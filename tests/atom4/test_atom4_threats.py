@@ -1,6 +1,8 @@
 """The computer's win-in-one finder must agree exactly with playing every legal
 move out, including moves that turn two pieces into goal pieces at once."""
 
+import pytest
+
 from handheld.games.atom4.ai.threats import win_targets, winning_move
 from handheld.games.atom4.rules import Position, index
 from handheld.runtime.rng import Rng
@@ -56,16 +58,16 @@ def test_win_finder_agrees_with_playing_out_on_random_games():
 def brute_side_score(pos, x, soon):
     """The threat evaluation's side score written the slow, obvious way: every
     window of 4 points on the board looked at."""
-    from handheld.games.atom4.ai.threats import NEAR, WINDOWS, reaching_spot
+    from handheld.games.atom4.ai.threats import GOAL_PIECE, NEAR, PAIR, WINDOWS, reaching_spot
     from handheld.games.atom4.rules import EMPTY, GOAL
     board, goal, near = pos.board, GOAL[x], NEAR[x]
-    score = 12 * sum(v == goal for v in board) + 2 * sum(v in near for v in board)
+    score = GOAL_PIECE * sum(v == goal for v in board)
     if sum(v == goal for v in board) < 2:
         return score
     for w in WINDOWS:
         n = sum(board[c] == goal for c in w)
         if n == 2:
-            score += 5
+            score += PAIR
         elif n == 3:
             v = next(board[c] for c in w if board[c] != goal)
             other = next(c for c in w if board[c] != goal)
@@ -78,8 +80,22 @@ def brute_side_score(pos, x, soon):
     return score
 
 
+def played_out_gain(pos):
+    """The most goal pieces one legal move makes for the mover or takes from the
+    other side, by playing every move out."""
+    from handheld.games.atom4.rules import GOAL
+    mine, theirs = GOAL[pos.player], GOAL[3 - pos.player]
+    best = 0
+    for m in pos.legal_moves():
+        pos.play(m)
+        written = pos.history[-1][0][1:]
+        best = max(best, sum((pos.board[p] == mine) + (old == theirs) for p, old in written))
+        pos.undo()
+    return best
+
+
 def test_evaluation_matches_a_scan_of_every_window():
-    from handheld.games.atom4.ai.threats import evaluate
+    from handheld.games.atom4.ai.threats import GAIN, evaluate
     from handheld.games.atom4.rules import ORDER
     checked = 0
     for g in range(4):
@@ -91,8 +107,43 @@ def test_evaluation_matches_a_scan_of_every_window():
                 for x in (1, 2):
                     first = pos.turn if pos.player == x else pos.turn + 1
                     want[x] = brute_side_score(pos, x, {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)})
+                want[pos.player] += GAIN * played_out_gain(pos)
                 got = evaluate(pos, 1, forks=0)
                 assert got == want[1] - want[2], pos.rows()
                 checked += 1
             pos.play(rng.choice(pos.legal_moves()))
     assert checked > 60
+
+
+def test_tally_kept_move_by_move_equals_a_fresh_count():
+    from handheld.games.atom4.ai.threats import Tally
+    rng = Rng(77)
+    pos = Position(3)
+    tally = Tally(pos.board)
+    while pos.winner is None:
+        pos.play(rng.choice(pos.legal_moves()))
+        for p, old in pos.history[-1][0]:
+            tally.change(p, old, pos.board[p])
+        fresh = Tally(pos.board)
+        assert tally.colours == fresh.colours and tally.pairs == fresh.pairs
+        assert sorted(tally.triples[7]) == sorted(fresh.triples[7])
+        assert sorted(tally.triples[0]) == sorted(fresh.triples[0])
+    assert len(pos.moves) > 40 and sum(fresh.pairs.values()) > 0
+
+
+@pytest.mark.parametrize("budget", [1200, 10**9])        # cut off by the budget, or complete
+def test_search_leaves_its_tally_and_key_as_it_found_them(monkeypatch, budget):
+    from handheld.games.atom4 import ai
+    from handheld.games.atom4.ai.threats import Tally
+    monkeypatch.setitem(ai.LEVELS, "probe", (5, budget, 7, True))
+    rng = Rng(80)
+    pos = Position(1)
+    for _ in range(30):
+        pos.play(rng.choice(pos.legal_moves()))
+    search = ai.Search(pos, "probe", 1)
+    list(search.steps())
+    assert search.nodes >= 1200 and search.pos.board == pos.board
+    assert (search.depth_done < 5) == (budget == 1200)
+    fresh = Tally(pos.board)
+    assert (search.tally.colours, search.tally.pairs) == (fresh.colours, fresh.pairs)
+    assert search.key == ai.board_key(pos.board)

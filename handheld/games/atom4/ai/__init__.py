@@ -6,12 +6,15 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
   normal  iterative deepening with a node budget. Every node first asks
           whether the side to move can win at once (an exact test, see
           threats.py), so the search sees wins one move beyond its depth.
-          At the horizon a threat evaluation (threats.py) scores rows of
-          goal pieces, reachable 4th points and two-spot forks. Moves are
-          ordered by a cheap look at what they would change; from the third
-          ply on only the most promising are searched, unless the side to
-          move faces a win in one (then every move is tried: a block can
-          look dull).
+          At the horizon a threat evaluation (threats.py) scores goal
+          pieces, rows of them, reachable 4th points, two-spot forks and
+          what the side to move can grab at once; its counts live in a
+          Tally kept move by move. A transposition table (Zobrist keys) and
+          two killer moves per ply put the likely best move first, then a
+          cheap look at what each move would change orders the rest; from
+          the third ply on only the most promising are searched, unless the
+          side to move faces a win in one (then every move is tried: a
+          block can look dull).
   hard    the same with a larger budget and depth.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
@@ -25,8 +28,8 @@ freezes; `choose_move` runs it to the end.
 
 from __future__ import annotations
 
-from handheld.games.atom4.ai.threats import evaluate, quick, win_targets, winning_move
-from handheld.games.atom4.rules import GOAL, ORDER, Position
+from handheld.games.atom4.ai.threats import Tally, evaluate, quick, win_targets, winning_move
+from handheld.games.atom4.rules import CELLS, GOAL, ORDER, Position
 from handheld.runtime.rng import Rng
 
 WIN = 1_000_000
@@ -39,6 +42,39 @@ LEVELS = {
 DEFAULT_LEVEL = "normal"
 
 
+# Zobrist keys: ZOBRIST[point][colour + 1] (index 0: empty). A position's key is
+# the xor over its points; a move updates it from the points it wrote. Within
+# one search the piece count fixes whose turn it is, so the board is the key.
+_zrng = Rng(0xA70A4)
+ZOBRIST = tuple(tuple(_zrng.bits(62) for _ in range(9)) for _ in range(CELLS))
+EXACT, LOWER, UPPER = 0, 1, 2          # what a stored value is: exact, at least, at most
+MAX_PLY = 32
+
+
+def board_key(board) -> int:
+    key = 0
+    for i, v in enumerate(board):
+        key ^= ZOBRIST[i][v + 1]
+    return key
+
+
+def _to_table(val: int, ply: int) -> int:
+    """Win/loss values count plies from the root; the table keeps them from the node."""
+    if val >= WIN // 2:
+        return val + ply
+    if val <= -WIN // 2:
+        return val - ply
+    return val
+
+
+def _from_table(val: int, ply: int) -> int:
+    if val >= WIN // 2:
+        return val - ply
+    if val <= -WIN // 2:
+        return val + ply
+    return val
+
+
 class _Abort(Exception):
     """The node budget ran out inside a deepening iteration."""
 
@@ -46,7 +82,7 @@ class _Abort(Exception):
 class Search:
     """One move's search, advanced in node-counted chunks."""
 
-    def __init__(self, pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0):
+    def __init__(self, pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, table: bool = True):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose from: {', '.join(LEVELS)}")
         if pos.winner is not None:
@@ -65,6 +101,14 @@ class Search:
         self._pause = 0
         self._chunk = 1 << 62
         self._abort_at = 0
+        # transposition table {key: (depth, value, EXACT/LOWER/UPPER, best move)} and
+        # two killer moves per ply (moves that cut off a sibling); the threat levels only:
+        # easy's evaluation depends on the path, not just the position
+        self.table: dict | None = {} if (table and self.threats) else None
+        self.key = board_key(self.pos.board)
+        self.killers = [[-1, -1] for _ in range(MAX_PLY)]
+        self.value = 0
+        self.tally = Tally(self.pos.board) if self.threats else None
 
     # ------------------------------------------------------------------
     def steps(self, chunk: int = 1 << 62):
@@ -95,6 +139,8 @@ class Search:
                         while len(pos.moves) > base:
                             pos.undo()
                         self._path = 0
+                        self.key = board_key(pos.board)
+                        self.tally = Tally(pos.board) if self.threats else None
                         complete = False
                         break
                     val = -val + jitter[m]
@@ -111,7 +157,7 @@ class Search:
                         refuted = {m for _, m in scored}
                         self.best = next((m for m in order if m not in refuted), self.best)
                     break
-                self.best, self.depth_done = best_move, depth
+                self.best, self.depth_done, self.value = best_move, depth, best_val
                 if best_val >= WIN // 2 or self.nodes >= self.budget:
                     break
                 # best first next time; the rest by this iteration's bounds
@@ -123,12 +169,23 @@ class Search:
         pos = self.pos
         mover = pos.player
         pos.play(m)
+        key = self.key
+        written = pos.history[-1][0]
+        if self.threats:
+            board, change = pos.board, self.tally.change
+            for p, old in written:
+                change(p, old, board[p])
+        if self.table is not None:
+            board = pos.board
+            k = key
+            for p, old in written:
+                k ^= ZOBRIST[p][old + 1] ^ ZOBRIST[p][board[p] + 1]
+            self.key = k
         if not self.threats:
-            undo = pos.history[-1][0]
             board = pos.board
             mine, theirs = GOAL[mover], GOAL[3 - mover]
             delta = 0
-            for p, old in undo[1:]:
+            for p, old in written[1:]:
                 delta += 1
                 if board[p] == mine:
                     delta += 4
@@ -139,6 +196,11 @@ class Search:
         val = yield from self._negamax(depth, alpha, beta, ply)
         if not self.threats:
             self._path -= delta
+        self.key = key
+        if self.threats:
+            board, change = pos.board, self.tally.change
+            for p, old in reversed(written):
+                change(p, board[p], old)
         pos.undo()
         return val
 
@@ -158,33 +220,69 @@ class Search:
             return (WIN - ply) if w == pos.player else -(WIN - ply)
         side = pos.player
         threatened: list[int] = []
+        table = self.table
+        hint = -1
+        if table is not None:
+            entry = table.get(self.key)
+            if entry is not None:
+                e_depth, e_val, e_kind, hint = entry
+                if e_depth >= depth:
+                    v = _from_table(e_val, ply)
+                    if e_kind == EXACT or (e_kind == LOWER and v >= beta) or (e_kind == UPPER and v <= alpha):
+                        return v
         if self.threats:
             if winning_move(pos) >= 0:
                 return WIN - ply - 1        # it wins with its next move
             # the waiting side's winning spots for its next colour
             threatened = win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2)
             if depth == 0:
-                return evaluate(pos, side, len(threatened))
+                val = evaluate(pos, side, len(threatened), self.tally)
+                if table is not None:
+                    table[self.key] = (0, val, EXACT, -1)
+                return val
         elif depth == 0:
             return self._path if side == self.me else -self._path
-        moves = pos.legal_moves()
-        colour = pos.colour
-        board = pos.board
-        moves.sort(key=lambda m: -quick(board, m, colour, side))
+        moves = self._ordered(hint, ply)
         # a threatened side searches every move: a block may look dull
         if self.beam and ply >= 2 and len(moves) > self.beam and not threatened:
             moves = moves[: self.beam]
-        best = -WIN * 2
+        alpha0 = alpha
+        best, best_move = -WIN * 2, -1
         for m in moves:
             val = yield from self._child(m, depth - 1, -beta, -alpha, ply + 1)
             val = -val
             if val > best:
-                best = val
+                best, best_move = val, m
                 if val > alpha:
                     alpha = val
                     if alpha >= beta:
+                        self._killer(m, ply)
                         break
+        if table is not None:
+            kind = LOWER if best >= beta else (UPPER if best <= alpha0 else EXACT)
+            table[self.key] = (depth, _to_table(best, ply), kind, best_move)
         return best
+
+    def _ordered(self, hint: int, ply: int) -> list[int]:
+        """The legal moves, most promising first: the table's best move, then this
+        ply's killers, then by the cheap look at what each would change."""
+        pos = self.pos
+        moves = pos.legal_moves()
+        colour, board, side = pos.colour, pos.board, pos.player
+        moves.sort(key=lambda m: -quick(board, m, colour, side))
+        if ply >= MAX_PLY or self.table is None:
+            return moves
+        front = [m for m in (hint, *self.killers[ply]) if m >= 0 and m in pos.legal]
+        if not front:
+            return moves
+        front = list(dict.fromkeys(front))
+        return front + [m for m in moves if m not in front]
+
+    def _killer(self, m: int, ply: int) -> None:
+        if ply < MAX_PLY:
+            k = self.killers[ply]
+            if k[0] != m:
+                k[1], k[0] = k[0], m
 
 
 def choose_move(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0) -> int:

@@ -37,6 +37,10 @@ def _windows():
 WINDOWS, WINDOWS_OF = _windows()
 # Pieces one colour away from each player's goal: secondaries for P1, primaries for P2.
 NEAR = {1: (3, 5, 6), 2: (1, 2, 4)}
+# evaluation weights: per goal piece, per window of 4 holding 2 goal pieces, and
+# per goal piece the side to move can make or take with one move (tuned against
+# atom4 4.1: goal pieces are what its own search piles up)
+GOAL_PIECE, PAIR, GAIN = 40, 5, 20
 FORK_WEIGHT = (0, 200, 2000)          # by how many winning spots the waiting side holds
 _LINES = ((2, 5), (3, 0), (4, 1))     # the three lines as (direction, opposite)
 
@@ -63,14 +67,15 @@ def _could_row(board, q: int, goal: int, target: int) -> bool:
     """Does q lie in a line of 4+ points that are all goal or target pieces
     (a row some single move could finish)?"""
     step = STEP
+    either = (goal, target)
     for d, e in _LINES:
         n = 1
         p = step[q][d]
-        while p >= 0 and (board[p] == goal or board[p] == target):
+        while p >= 0 and board[p] in either:
             n += 1
             p = step[p][d]
         p = step[q][e]
-        while p >= 0 and (board[p] == goal or board[p] == target):
+        while p >= 0 and board[p] in either:
             n += 1
             p = step[p][e]
         if n >= 4:
@@ -154,73 +159,132 @@ def winning_move(pos: Position) -> int:
     return t[0] if t else -1
 
 
-def _goal_windows(board, goal: int) -> dict:
-    """{window: number of goal pieces in it} for the windows holding 2 or more.
-    Only the goal pieces are visited (found at C speed), not all windows."""
-    counts: dict = {}
-    get = counts.get
-    windows_of = WINDOWS_OF
-    for c in cells_of(board, goal):
-        for w in windows_of[c]:
-            counts[w] = get(w, 0) + 1
-    return counts
+class Tally:
+    """What the evaluation counts, kept up to date point by point so that the
+    search (which applies and takes back every move's written points) never
+    rescans the board: pieces of each colour, and per goal colour the goal
+    pieces in every window, the number of windows holding exactly 2 and the
+    windows holding exactly 3 (an insertion-ordered dict used as a set)."""
+
+    __slots__ = ("colours", "in_window", "pairs", "triples")
+
+    def __init__(self, board):
+        self.colours = [len(board)] + [0] * 8     # by colour + 1 (index 0: empty points)
+        self.in_window = {g: [0] * len(WINDOWS) for g in (WHITE, BLACK)}
+        self.pairs = {WHITE: 0, BLACK: 0}
+        self.triples: dict = {WHITE: {}, BLACK: {}}
+        for i, v in enumerate(board):
+            self.change(i, EMPTY, v)
+
+    def change(self, i: int, old: int, new: int) -> None:
+        """Point i went from colour `old` to `new` (EMPTY for a free point)."""
+        colours = self.colours
+        colours[old + 1] -= 1
+        colours[new + 1] += 1
+        if old == WHITE or old == BLACK:
+            self._leave(i, old)
+        if new == WHITE or new == BLACK:
+            self._enter(i, new)
+
+    def _enter(self, i: int, goal: int) -> None:
+        count, triples = self.in_window[goal], self.triples[goal]
+        for w in WINDOWS_OF[i]:
+            n = count[w] + 1
+            count[w] = n
+            if n == 2:
+                self.pairs[goal] += 1
+            elif n == 3:
+                self.pairs[goal] -= 1
+                triples[w] = True
+            elif n == 4:
+                del triples[w]
+
+    def _leave(self, i: int, goal: int) -> None:
+        count, triples = self.in_window[goal], self.triples[goal]
+        for w in WINDOWS_OF[i]:
+            n = count[w] - 1
+            count[w] = n
+            if n == 1:
+                self.pairs[goal] -= 1
+            elif n == 2:
+                self.pairs[goal] += 1
+                del triples[w]
+            elif n == 3:
+                triples[w] = True
 
 
-def _side_score(pos: Position, x: int, soon: dict) -> int:
-    """x's material and rows: goal pieces, pieces one colour from the goal,
-    windows with 2 goal pieces, and windows with 3 scored by their 4th point."""
+def _side_score(pos: Position, x: int, soon: dict, tally: Tally) -> int:
+    """x's material and rows: goal pieces, windows with 2 goal pieces, and
+    windows with 3 scored by their 4th point."""
     board = pos.board
     goal = GOAL[x]
     near = NEAR[x]
-    goals = board.count(goal)
-    score = 12 * goals + 2 * (board.count(near[0]) + board.count(near[1]) + board.count(near[2]))
+    colours = tally.colours
+    goals = colours[goal + 1]
+    score = GOAL_PIECE * goals
     if goals < 2:
         return score
+    score += PAIR * tally.pairs[goal]
     legal = pos.legal
-    for w, n in _goal_windows(board, goal).items():
-        if n == 2:
-            score += 5
-        elif n == 3:
-            other = next(c for c in WINDOWS[w] if board[c] != goal)
-            v = board[other]
-            if v == EMPTY:
-                score += 10
-            elif v in near and reaching_spot(board, legal, other, goal) >= 0:
-                score += (0, 120, 60, 35)[soon[7 - v]]
-            else:
-                score += 8
+    for w in tally.triples[goal]:
+        other = next(c for c in WINDOWS[w] if board[c] != goal)
+        v = board[other]
+        if v == EMPTY:
+            score += 10
+        elif v in near and reaching_spot(board, legal, other, goal) >= 0:
+            score += (0, 120, 60, 35)[soon[7 - v]]
+        else:
+            score += 8
     return score
 
 
-def evaluate(pos: Position, me: int, forks: int | None = None) -> int:
+def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | None = None) -> int:
     """Threat evaluation from `me`'s side (positive is good for me), meant for a
     position where the side to move cannot win at once (the search checks that
     first). If the side not to move already has two different winning spots
-    for its next colour, one reply rarely stops both: that weighs heavily.
-    `forks`: that count (at most 2) when the caller already has it."""
+    for its next colour, one reply rarely stops both: that weighs heavily. The
+    side to move also gets what its best single move would make or take.
+    `forks`: that count (at most 2) when the caller already has it; `tally`:
+    the position's Tally when the caller keeps one."""
+    if tally is None:
+        tally = Tally(pos.board)
     scores = {}
     for x in (1, 2):
         # how many of x's turns until it plays each colour (1 = its next move)
         first = pos.turn if pos.player == x else pos.turn + 1
         soon = {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)}
-        scores[x] = _side_score(pos, x, soon)
+        scores[x] = _side_score(pos, x, soon, tally)
     waiting = 3 - pos.player
     if forks is None:
         forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2))
     scores[waiting] += FORK_WEIGHT[forks]
+    scores[pos.player] += GAIN * best_gain(pos.board, pos.legal, pos.colour, pos.player)
     return scores[me] - scores[3 - me]
 
 
-def quick(board, i: int, colour: int, mover: int) -> int:
-    """Cheap move-ordering score: what placing `colour` on i would change."""
+def best_gain(board, legal, colour: int, mover: int) -> int:
+    """The most goal pieces one move of `colour` makes for `mover` plus takes from
+    the other side (what the side to move would grab at once past the horizon)."""
+    best = 0
+    for i in legal:
+        _, made, taken = effects(board, i, colour, mover)
+        if made + taken > best:
+            best = made + taken
+    return best
+
+
+def effects(board, i: int, colour: int, mover: int) -> tuple[int, int, int]:
+    """What placing `colour` on i would do, without doing it: (pieces changed,
+    goal pieces made for `mover`, goal pieces taken from the other side)."""
     additive = colour in (1, 2, 4)
     prop = WHITE if additive else BLACK
     mine, theirs = GOAL[mover], GOAL[3 - mover]
-    s = 0
+    step = STEP
+    changed = made = taken = 0
     for d in range(6):
-        q = STEP[i][d]
+        q = step[i][d]
         while q >= 0 and board[q] == prop:
-            q = STEP[q][d]
+            q = step[q][d]
         if q < 0:
             continue
         old = board[q]
@@ -228,9 +292,15 @@ def quick(board, i: int, colour: int, mover: int) -> int:
             continue
         new = old | colour if additive else old & colour
         if new != old:
-            s += 1
+            changed += 1
             if new == mine:
-                s += 10
+                made += 1
             if old == theirs:
-                s += 8
-    return s
+                taken += 1
+    return changed, made, taken
+
+
+def quick(board, i: int, colour: int, mover: int) -> int:
+    """Cheap move-ordering score: what placing `colour` on i would change."""
+    changed, made, taken = effects(board, i, colour, mover)
+    return changed + 10 * made + 8 * taken
