@@ -23,17 +23,26 @@ class NullAudio:
 
     def __init__(self):
         self.played: list[str] = []
-        self.names: set[str] = set()
         self.files: dict[str, Path] = {}
+        self._banks: set[tuple[str, Path]] = set()
         self.volume = 1.0
 
+    @property
+    def names(self):
+        """The registered sound names (a set-like view)."""
+        return self.files.keys()
+
     def register(self, name: str, wav: Path) -> None:
-        self.names.add(name)
         self.files[name] = Path(wav)
 
     def register_bank(self, prefix: str, folder: Path) -> None:
-        """Every `folder/<stem>.wav` as the sound "<prefix>.<stem>" (again is harmless)."""
-        for wav in sorted(Path(folder).glob("*.wav")):
+        """Every `folder/<stem>.wav` as the sound "<prefix>.<stem>". Scenes call this
+        whenever they are built (Archon per duel); the folder is listed only once."""
+        bank = (prefix, Path(folder))
+        if bank in self._banks:
+            return
+        self._banks.add(bank)
+        for wav in sorted(bank[1].glob("*.wav")):
             self.register(f"{prefix}.{wav.stem}", wav)
 
     def play(self, name: str) -> None:
@@ -82,17 +91,19 @@ class Audio(NullAudio):
         return audio
 
     def _sound(self, name: str):
-        snd = self._sounds.get(name)
-        if snd is None and name in self.files:
-            try:
-                # SDL_mixer converts the file to the device's rate and channels
-                snd = self._mixer.Sound(file=str(self.files[name]))
-            except Exception as e:   # a missing or damaged file costs that sound, not the cabinet
-                log.warning("cannot load sound %s from %s (%s): it stays silent", name, self.files[name], e)
-                self.files.pop(name)
-                return None
-            snd.set_volume(self.volume)
-            self._sounds[name] = snd
+        """The loaded sound, or None; a file is loaded (or found broken) only once."""
+        if name not in self._sounds and name in self.files:
+            self._sounds[name] = self._load(name)
+        return self._sounds.get(name)
+
+    def _load(self, name: str):
+        try:
+            # SDL_mixer converts the file to the device's rate and channels
+            snd = self._mixer.Sound(file=str(self.files[name]))
+        except Exception as e:   # a missing or damaged file costs that sound, not the cabinet
+            log.warning("cannot load sound %s from %s (%s): it stays silent", name, self.files[name], e)
+            return None
+        snd.set_volume(self.volume)
         return snd
 
     def play(self, name: str) -> None:
@@ -106,7 +117,8 @@ class Audio(NullAudio):
     def set_volume(self, volume: float) -> None:
         self.volume = max(0.0, min(1.0, volume))
         for snd in self._sounds.values():
-            snd.set_volume(self.volume)
+            if snd is not None:
+                snd.set_volume(self.volume)
 
     def set_enabled(self, on: bool) -> None:
         self.enabled = on

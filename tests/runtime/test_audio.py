@@ -99,3 +99,14 @@ def test_a_bank_plays_and_a_broken_file_stays_silent(tmp_path, monkeypatch, capl
         assert 0.75 < audio._sounds["ui.jingle"].get_length() < 0.9   # 9 beats of 0.09 s
     finally:
         pygame.mixer.quit()
+
+
+def test_a_bank_is_listed_once_however_often_scenes_register_it(tmp_path):
+    render.write_wav(tmp_path / "beep.wav", synth.to_int16(synth.square(440, 0.01)))
+    audio = NullAudio()
+    audio.register_bank("t", tmp_path)
+    render.write_wav(tmp_path / "late.wav", synth.to_int16(synth.square(440, 0.01)))
+    audio.register_bank("t", tmp_path)          # an Archon duel registers at every duel
+    assert set(audio.names) == {"t.beep"}
+    audio.register_bank("u", tmp_path)          # another prefix is another bank
+    assert set(audio.names) == {"t.beep", "u.beep", "u.late"}
