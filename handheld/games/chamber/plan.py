@@ -19,7 +19,7 @@ account at once. Work is counted in nodes and yields every CHUNK of them.
 
 from __future__ import annotations
 
-from handheld.games.chamber.board import DIST, NSUITS, PORTAL_BASE, RAYS, STEPS
+from handheld.games.chamber.board import DIST, NSUITS, PORTAL_BASE, RAYS, STEPS, zap_targets
 from handheld.games.chamber.rules import PYRAMIDS, TIME_STONES, receivers
 
 CHUNK = 24
@@ -254,17 +254,10 @@ def _spend_for_time(view, hand, bonus):
 
 
 def _targets_from(view, space, facing):
-    me = view.me
-    occ = {sp: q for q, sp in enumerate(view.pos) if sp >= 0 and q != me}
-    out = []
-    for line in RAYS[space][facing]:
-        for sp in line:
-            q = occ.get(sp, -1)
-            if q >= 0:
-                if q not in out and not view.stunned[q]:
-                    out.append(q)
-                break
-    return out
+    """Rivals a zap would reach (and may hit) from `space`, where the plan stands."""
+    pos = list(view.pos)
+    pos[view.me] = space
+    return [q for q in zap_targets(pos, facing, view.me) if not view.stunned[q]]
 
 
 def _with_shot(view, node):
