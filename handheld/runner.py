@@ -15,6 +15,10 @@ log = logging.getLogger("handheld")
 
 HEADLESS_DEFAULT_SECONDS = 30
 HEADLESS_SHOT_EVERY_S = 5
+# A kiosk starts at boot before udev has finished with every device (the unit does
+# not wait for udev's coldplug): the display device may appear, or get group video,
+# a little after the cabinet is ready to draw.
+KIOSK_DISPLAY_WAIT_S = 15.0
 
 
 def run_cabinet(args) -> int:
@@ -80,7 +84,6 @@ def run_once(args) -> int:
     from handheld.app import Cabinet
     from handheld.audio import Audio, NullAudio
     from handheld.display import DisplayError, open_display
-    from handheld.input.manager import InputManager
     from handheld.ui_sounds import register as register_ui_sounds
 
     config = Config.load(args.config)
@@ -93,7 +96,7 @@ def run_once(args) -> int:
     try:
         display = open_display(backend, scale=args.scale if args.scale is not None else config.get("display.scale"),
                                fbdev=args.fbdev or config.get("display.fbdev"),
-                               rotate=config.get("display.rotate"))
+                               rotate=config.get("display.rotate"), wait_s=KIOSK_DISPLAY_WAIT_S if kiosk else 0.0)
     except DisplayError as e:
         print(f"handheld: error: {e}", file=sys.stderr)
         return 2
@@ -109,6 +112,8 @@ def run_once(args) -> int:
         # the title on screen (and READY=1 to systemd) first: importing evdev and opening
         # every input device takes a second or more of a cold start under QEMU
         cabinet.render()
+    from handheld.input.manager import InputManager
+
     inputs = InputManager(config, kiosk=kiosk)
     cabinet.attach_input(inputs)
     if cabinet.notify:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from handheld.display.base import Display, DisplayError
 
@@ -53,12 +54,15 @@ def make_backend(name: str, scale: int = 0, fbdev: str = "/dev/fb0", rotate: int
     raise DisplayError(f"unknown display {name!r}; choose auto, window, kmsdrm, fbdev or headless")
 
 
-def open_display(name: str = "auto", scale: int = 0, fbdev: str = "/dev/fb0", rotate: int = 0) -> Display:
+def open_display(name: str = "auto", scale: int = 0, fbdev: str = "/dev/fb0", rotate: int = 0,
+                 wait_s: float = 0.0) -> Display:
     """Open the named backend, or pick one with `auto` (logging which and why).
     In auto mode a backend that probes fine but fails to open falls through to
-    the next one; a named backend that fails raises DisplayError."""
+    the next one; a named backend that fails raises DisplayError, after retrying
+    for up to `wait_s` (at boot udev may still be creating the device or giving it
+    its group when the cabinet starts)."""
     if name != "auto":
-        return make_backend(name, scale, fbdev, rotate)
+        return _open_named(name, scale, fbdev, rotate, wait_s)
     probes = probe_all(fbdev)
     while True:
         choice, why = choose_backend(probes)
@@ -68,4 +72,23 @@ def open_display(name: str = "auto", scale: int = 0, fbdev: str = "/dev/fb0", ro
             probes[choice] = (False, str(e))
             continue
         log.info("display: %s (%s)", display.describe(), why)
+        return display
+
+
+def _open_named(name: str, scale: int, fbdev: str, rotate: int, wait_s: float) -> Display:
+    deadline = time.monotonic() + wait_s
+    waiting_since = None
+    while True:
+        try:
+            display = make_backend(name, scale, fbdev, rotate)
+        except DisplayError as e:
+            if time.monotonic() >= deadline:
+                raise
+            if waiting_since is None:
+                waiting_since = time.monotonic()
+                log.info("display: %s; retrying for up to %g s (devices may still be coming up)", e, wait_s)
+            time.sleep(0.1)
+            continue
+        if waiting_since is not None:
+            log.info("display: %s ready after %.1f s", name, time.monotonic() - waiting_since)
         return display
