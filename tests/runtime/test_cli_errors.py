@@ -89,3 +89,18 @@ def test_doctor_lists_each_config_warning_once(tmp_path, capsys, caplog):
     out = capsys.readouterr()
     said = (out.out + out.err).count("sound.volum") + sum("sound.volum" in r.getMessage() for r in caplog.records)
     assert said == 1
+
+
+def test_a_known_command_builds_only_its_own_parser_with_the_same_result():
+    import argparse
+
+    from handheld.cli import build_parser
+
+    def commands(parser):
+        return list(next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices)
+
+    service_argv = ["run", "--kiosk", "--respawn", "--display", "fbdev"]
+    assert commands(build_parser("run")) == ["run"]
+    assert "selfplay" in commands(build_parser()) and "atom4" in commands(build_parser())
+    assert commands(build_parser("atom4")) == ["atom4"]
+    assert vars(build_parser("run").parse_args(service_argv)) == vars(build_parser().parse_args(service_argv))
