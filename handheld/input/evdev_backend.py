@@ -26,6 +26,10 @@ SCAN_EVERY_S = 1.0
 # and then: unplugged and replaced between two scans, its event number may now
 # belong to a stick, which would otherwise stay dead.
 RECHECK_IGNORED_S = 5.0
+# At boot the cabinet starts before udev has given every input node its group: a
+# node that refuses us is tried again at each scan, and only one that still refuses
+# after this long is reported as a permission problem.
+PERMISSION_GRACE_S = 10.0
 
 
 def list_event_nodes() -> list[str]:
@@ -114,6 +118,7 @@ class EvdevBackend:
         self.ignored: dict[str, str] = {}       # path -> why (mouse, keyboard in a window...)
         self._ignored_at: dict[str, float] = {}  # path -> when it was last looked at
         self.failed: dict[str, str] = {}        # path -> one-line error (logged once)
+        self._denied_since: dict[str, float] = {}  # path -> when it first refused us
         self.remembered: dict[str, int] = {}    # identity -> player, across unplugs
         self.capture = None                     # callable(device, type, code, value) for mapping
         self._next_scan = None
@@ -130,7 +135,7 @@ class EvdevBackend:
             self._note(f"input: cannot list /dev/input ({e.strerror}); is /dev mounted?")
             return []
         listed = set(paths)
-        for table in (self.ignored, self.failed):
+        for table in (self.ignored, self.failed, self._denied_since):
             for p in [p for p in table if p not in listed]:
                 del table[p]
         for p, since in list(self._ignored_at.items()):
@@ -141,7 +146,7 @@ class EvdevBackend:
         for path in paths:
             if path in self._by_path or path in self.ignored:
                 continue
-            d = self._open(path)
+            d = self._open(path, now)
             if d is not None:
                 added.append(d)
             elif path in self.ignored:
@@ -158,13 +163,15 @@ class EvdevBackend:
         self._update_rates(now)
         return added
 
-    def _open(self, path: str) -> Device | None:
+    def _open(self, path: str, now: float) -> Device | None:
         try:
             dev = self.opener(path)
             caps = dev.capabilities(absinfo=True)
         except OSError as e:
             if path not in self.failed:
                 if e.errno in (errno.EACCES, errno.EPERM):
+                    if now - self._denied_since.setdefault(path, now) < PERMISSION_GRACE_S:
+                        return None
                     msg = (f"input: no permission to read {path}: add the user to group "
                            f"'input' (sudo usermod -aG input $USER) and log in again")
                 else:
