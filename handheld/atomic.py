@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import glob
 import os
-import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -26,6 +25,11 @@ def replace_atomically(path: Path | str, write: Callable[[str], None], suffix: s
         mode = os.stat(path).st_mode & 0o7777
     except OSError:
         mode = 0o666 & ~_umask()
+    # imported here, not at the top: the settings module imports this one on the cabinet's
+    # way to its first frame, and tempfile (with random and shutil) is a few tenths of a
+    # second of that under emulation
+    import tempfile
+
     prefix = f".{path.name}."
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
     os.close(fd)
