@@ -25,6 +25,8 @@ EXPECTED = {
     "./lib/systemd/system/handheld.service": "-rw-r--r--",
     "./lib/systemd/system/handheld-userconf.service": "-rw-r--r--",
     "./usr/libexec/handheld/handheld-userconf": "-rwxr-xr-x",
+    "./lib/systemd/system/handheld-datacheck.service": "-rw-r--r--",
+    "./usr/libexec/handheld/handheld-datacheck": "-rwxr-xr-x",
     "./usr/lib/systemd/system/getty@tty1.service.d/handheld.conf": "-rw-r--r--",
     "./usr/lib/systemd/system/serial-getty@.service.d/handheld.conf": "-rw-r--r--",
     "./usr/lib/systemd/system.conf.d/handheld-kiosk.conf": "-rw-r--r--",

@@ -1,7 +1,8 @@
 """Maintenance mode under QEMU (slow: make image-test): handheld.maintenance in the kernel
 command line and a userconf.txt on the boot partition, as a builder would put them there
 from a PC. The cabinet stays off, tty1 and the serial console offer a login, and the
-password from userconf.txt logs in as root.
+password from userconf.txt logs in as root. The data partition goes in damaged and marked
+with errors, as the kernel leaves one it found broken: handheld-datacheck repairs it.
 """
 
 import json
@@ -26,6 +27,8 @@ def guest():
     hashed = subprocess.run(["openssl", "passwd", "-6", PASSWORD], capture_output=True, text=True,
                             check=True).stdout.strip()
     qemu_boot.add_boot_file(files, "userconf.txt", f"# root's password for maintenance mode\nroot:{hashed}\n")
+    # a wrong link count on the root directory, and the superblock's record of an error
+    qemu_boot.debugfs(files["data.ext4"], "ssv state 3", "ssv error_count 1", "sif <2> links_count 7")
     g = qemu_boot.Guest(files, str(WORK), extra_cmdline="handheld.maintenance", serial_socket=True)
     g.start()
     try:
@@ -97,3 +100,22 @@ def test_a_wrong_password_is_refused(guest):
     guest.serial_send("not-the-password\r")
     seen = guest.serial_expect(rb"Login incorrect", timeout=120)
     assert b"LOGGED-IN" not in seen
+
+
+def test_a_data_partition_marked_with_errors_is_repaired_after_boot(guest):
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        _, out = guest.run("systemctl show -p ActiveState,Result handheld-datacheck.service")
+        props = dict(ln.split("=", 1) for ln in out.splitlines() if "=" in ln)
+        if props.get("ActiveState") in ("inactive", "failed") and guest.run(
+                "journalctl -b -u handheld-datacheck -g 'repaired|could not' --no-pager -q")[0] == 0:
+            break
+        time.sleep(2)
+    _, log = guest.run("journalctl -b -u handheld-datacheck --no-pager -o cat")
+    REPORT["datacheck_log"] = log
+    assert "clean with errors, 1 errors recorded: repairing it" in log, log
+    assert "repaired (e2fsck exit 1)" in log, log       # 1: errors were corrected
+    _, state_line = guest.run("dumpe2fs -h /dev/disk/by-label/HHDATA 2>/dev/null | grep '^Filesystem state'")
+    assert state_line.split(":", 1)[1].strip() == "clean", state_line
+    _, opts = guest.run("findmnt -no OPTIONS /var/lib/handheld")
+    assert opts.split(",")[0] == "rw", opts

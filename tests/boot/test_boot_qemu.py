@@ -109,6 +109,21 @@ def test_service_active_and_boot_figures(guest):
     assert user.strip() == "handheld"
 
 
+def test_data_partition_is_checked_after_the_first_frame(guest):
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        rc, _ = guest.run("journalctl -b -u handheld-datacheck -g 'data partition' --no-pager -q")
+        if rc == 0:
+            break
+        time.sleep(2)
+    _, REPORT["datacheck_log"] = guest.run("journalctl -b -u handheld-datacheck --no-pager -o cat")
+    assert re.search(r"data partition /dev/\S+: clean", REPORT["datacheck_log"]), REPORT["datacheck_log"]
+    _, out = guest.run("systemctl show -p ExecMainStartTimestampMonotonic handheld-datacheck; "
+                       "systemctl show -p ActiveEnterTimestampMonotonic handheld")
+    t = dict(ln.split("=", 1) for ln in out.splitlines() if "=" in ln)
+    assert int(t["ExecMainStartTimestampMonotonic"]) > int(t["ActiveEnterTimestampMonotonic"]) > 0
+
+
 def test_title_screen_on_framebuffer(guest, tmp_path):
     import pygame
 
