@@ -44,6 +44,7 @@ def base_key(mirror: str) -> str:
     h = hashlib.sha256()
     for name in ("packages.txt", "initramfs-modules.txt"):
         h.update(open(os.path.join(HERE, name), "rb").read())
+    h.update(ESSENTIAL_HOOK.encode())
     h.update(mirror.encode())
     return h.hexdigest()[:12]
 
@@ -61,6 +62,19 @@ PREREQ=""
 case "$1" in prereqs) echo "$PREREQ"; exit 0 ;; esac
 . /usr/share/initramfs-tools/hook-functions
 for m in @MODULES@; do manual_add_modules "$m"; done
+# The boot partition's filesystem, loaded here: its mount then waits for no module load.
+for m in vfat nls_cp437 nls_utf8; do force_load "$m"; done
+# Block devices tagged for systemd, as the root's 99-systemd.rules does: the udev
+# database the initrd leaves in /run then tells systemd at once that the partitions
+# are there, and their mounts do not wait for the root's coldplug of every device.
+mkdir -p "$DESTDIR/lib/udev/rules.d"
+rules="$DESTDIR/lib/udev/rules.d/99-handheld-systemd.rules"
+echo 'SUBSYSTEM=="block", ACTION!="remove", TAG+="systemd"' > "$rules"
+# The display device in group video already here, so the cabinet can open it before the
+# root's coldplug: the initrd's udev runs with --resolve-names=never, hence the number.
+video=$(getent group video | cut -d: -f3)
+echo 'SUBSYSTEM=="graphics", GROUP="'"$video"'", MODE="0660"' >> "$rules"
+echo 'SUBSYSTEM=="drm", KERNEL=="card*", GROUP="'"$video"'", MODE="0660"' >> "$rules"
 HOOK
 chmod 755 "$root/etc/initramfs-tools/hooks/handheld"
 """

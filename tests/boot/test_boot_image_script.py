@@ -93,9 +93,11 @@ def test_image_boot_files_and_fstab():
     assert by_mount["/var/lib/handheld"][3].split(",")[0] == "rw"
     assert by_mount["/var/lib/handheld"][0] == "LABEL=HHDATA"
     assert "x-systemd.device-timeout=120s" in by_mount["/boot/firmware"][3]
-    # no fsck in front of the cabinet: the read-only FAT boot partition is never written
-    # on the Pi, and the data partition relies on its journal (checked in maintenance mode)
+    # no fsck in front of the cabinet: the read-only FAT boot partition and root are never
+    # written on the Pi, and the data partition relies on its journal, its errors being
+    # repaired after the first frame (handheld-datacheck.service)
     assert by_mount["/boot/firmware"][3].split(",")[0] == "ro" and by_mount["/boot/firmware"][5] == "0"
+    assert by_mount["/"][5] == "0"
     assert by_mount["/var/lib/handheld"][5] == "0" and "errors=remount-ro" in by_mount["/var/lib/handheld"][3]
     assert by_mount["/tmp"][2] == "tmpfs"
     assert "dtoverlay=" not in rootfs.CONFIG_TXT.replace("no dtoverlay=", "")

@@ -60,6 +60,18 @@ def test_start_and_restart_policy(unit):
     assert one(unit, "ConditionKernelCommandLine", "Unit") == "!handheld.maintenance"
 
 
+def test_starts_once_filesystems_are_up_not_after_all_of_sysinit(unit):
+    after = " ".join(unit[("Unit", "After")]).split()
+    assert "local-fs.target" in after
+    # sysinit.target waits for udev's coldplug of every device (5-25 s under QEMU); the
+    # cabinet waits for its display itself (runner.KIOSK_DISPLAY_WAIT_S)
+    assert "sysinit.target" not in after and ("Unit", "Requires") not in unit
+    # getty@tty1 is skipped in kiosk mode, but only after its own ordering (network,
+    # user sessions) has run: ordering after it held the cabinet back for seconds
+    assert not [u for u in after if u.startswith("getty")]
+    assert one(unit, "DefaultDependencies", "Unit") == "no"
+
+
 def test_runs_unprivileged_with_device_groups_and_writable_paths(unit):
     assert one(unit, "User") == "handheld"
     assert set(one(unit, "SupplementaryGroups").split()) == {"input", "video", "render", "audio"}
@@ -176,6 +188,9 @@ KIOSK_FILES = {
     "serial-getty@.service.d/handheld.conf": ["ConditionKernelCommandLine=handheld.maintenance"],
     "handheld-userconf.service": ["ConditionKernelCommandLine=handheld.maintenance",
                                   "Before=systemd-user-sessions.service"],
+    "handheld-datacheck.service": ["ConditionPathIsMountPoint=/var/lib/handheld",
+                                   "After=handheld.service local-fs.target",
+                                   "ExecStart=/usr/libexec/handheld/handheld-datacheck"],
     "handheld-kiosk-system.conf": ["[Manager]", "CtrlAltDelBurstAction=none"],
     "handheld-kiosk-logind.conf": ["[Login]", "NAutoVTs=0", "ReserveVT=0", "HandlePowerKey=poweroff"],
     "handheld-sysctl.conf": ["kernel.sysrq = 0"],
