@@ -78,6 +78,14 @@ class Cabinet:
         if first_game:
             self._open_game(first_game)
 
+    def use_audio(self, audio) -> None:
+        """Play through `audio` from now on (the runner opens sound after the first frame),
+        with every sound the scenes built so far registered on the old one."""
+        for name, wav in self.audio.files.items():
+            audio.register(name, wav)
+        self.audio = audio
+        self.ctx.audio = audio
+
     def _open_game(self, game_id: str) -> None:
         from handheld.games.registry import load_game
 

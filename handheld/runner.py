@@ -79,6 +79,9 @@ def stop_on_sigterm() -> None:
 
 def run_once(args) -> int:
     stop_on_sigterm()
+    from handheld.audio.mixer import hold_back_mixer
+
+    hold_back_mixer()              # sound opens after the first frame (or never: no card)
     import pygame
 
     from handheld.app import Cabinet
@@ -102,23 +105,24 @@ def run_once(args) -> int:
         return 2
     console = take_console(display)
     headless = display.name == "headless"
-    audio = NullAudio() if headless else Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100,
-                                                  config.get("sound.output"))
-    register_ui_sounds(audio)
     data = state_dir()
-    cabinet = Cabinet(display, None, audio, config, kiosk=kiosk, first_game=args.game,
+    cabinet = Cabinet(display, None, NullAudio(), config, kiosk=kiosk, first_game=args.game,
                       seed=args.seed, data_dir=data, kiosk_locked=bool(args.kiosk))
     if not headless:
-        # the title on screen (and READY=1 to systemd) first: importing evdev and opening
-        # every input device takes a second or more of a cold start under QEMU
+        # the title on screen (and READY=1 to systemd) first: opening the sound device,
+        # importing evdev and opening every input device take a second or more of a cold
+        # start under QEMU
         cabinet.render()
+        cabinet.use_audio(Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100,
+                                     config.get("sound.output")))
+    register_ui_sounds(cabinet.audio)
     from handheld.input.manager import InputManager
 
     inputs = InputManager(config, kiosk=kiosk)
     cabinet.attach_input(inputs)
     if cabinet.notify:
         cabinet.notify.watchdog()         # opening the devices may have taken a while
-    audio.play("ui.jingle")
+    cabinet.audio.play("ui.jingle")
     try:
         if headless:
             return _run_headless(cabinet, args)

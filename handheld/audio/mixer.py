@@ -8,11 +8,32 @@ Each file is loaded the first time it plays."""
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 SAMPLE_RATE = 22050
+MIXER_MODULES = ("pygame.mixer", "pygame.mixer_music")
 
 log = logging.getLogger("handheld.audio")
+
+
+def hold_back_mixer() -> None:
+    """Call before pygame is first imported: its __init__ then skips the mixer, whose
+    SDL_mixer and codec libraries are a few tenths of a second of a cold start under
+    emulation. `pygame_mixer()` imports it when sound is opened (never, with no card)."""
+    if "pygame" not in sys.modules:
+        for name in MIXER_MODULES:
+            sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+
+
+def pygame_mixer():
+    """The pygame.mixer module, imported now if hold_back_mixer() kept it out."""
+    for name in MIXER_MODULES:
+        if name in sys.modules and sys.modules[name] is None:
+            del sys.modules[name]
+    import pygame.mixer
+
+    return pygame.mixer
 
 
 class NullAudio:
@@ -78,14 +99,13 @@ class Audio(NullAudio):
         if not usable:
             return NullAudio()
         try:
-            import pygame
-
-            pygame.mixer.pre_init(SAMPLE_RATE, -16, 1, 512)
-            pygame.mixer.init()
+            mixer = pygame_mixer()
+            mixer.pre_init(SAMPLE_RATE, -16, 1, 512)
+            mixer.init()
         except Exception as e:  # no sound card, no ALSA device, dummy driver...
             log.info("no sound device (%s): running silently", str(e).strip() or type(e).__name__)
             return NullAudio()
-        audio = cls(pygame.mixer)
+        audio = cls(mixer)
         audio.set_volume(volume)
         audio.set_enabled(enabled)
         return audio

@@ -323,3 +323,18 @@ def test_input_test_device_line_fits_the_screen():
     text, _ = device_line({"player": None, "kind": "keyboard", "name": "keyboard (display window)",
                            "rate": 120, "events": 3})
     assert "(DISPLAY WINDOW)" in text.upper() and text_width(text, "small") <= 316
+
+
+def test_sound_opened_after_the_first_frame_keeps_what_the_scenes_registered(tmp_path):
+    # the runner draws the title with silent audio, then opens the sound device: a game
+    # opened straight away (--game) registered its bank on the silent one already
+    cfg = Config.load(tmp_path / "none.toml", boot_path=None)
+    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, first_game="sphinx", seed=1)
+    before = set(cab.audio.names)
+    game_sounds = sorted(n for n in before if n.startswith("sphinx."))
+    assert game_sounds
+    opened = NullAudio()
+    cab.use_audio(opened)
+    assert set(opened.names) == before and cab.ctx.audio is opened and cab.audio is opened
+    cab.ctx.audio.play(game_sounds[0])
+    assert opened.played == [game_sounds[0]] and opened.files[game_sounds[0]].is_file()

@@ -4,6 +4,7 @@ would cost 17 and 9 MB of resident memory and, under QEMU, seconds of the start
 
 import subprocess
 import sys
+from pathlib import Path
 
 BUILD_TIME_ONLY = ("handheld.audio.synth", "handheld.audio.render")
 
@@ -31,3 +32,41 @@ def test_no_cabinet_module_imports_numpy_or_asyncio():
     assert p.returncode == 0, p.stderr
     count, _, rest = p.stdout.strip().partition(" ")
     assert rest == "modules, no numpy" and int(count) > 150, p.stdout
+
+
+
+FIRST_FRAME = """
+import logging, sys
+
+class AtFirstFrame(logging.Handler):
+    done = False
+
+    def emit(self, record):
+        if record.getMessage().startswith("first frame on screen") and not self.done:
+            self.done = True
+            print(" ".join(sorted(m for m, mod in sys.modules.items() if mod is not None)), flush=True)
+
+logging.getLogger("handheld").addHandler(AtFirstFrame())
+from handheld.cli import main
+raise SystemExit(main(["run", "--display", "window", "--seconds", "0.2"]))
+"""
+
+
+def _imports_at_first_frame(tmp_path) -> set[str]:
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+           "HANDHELD_CONFIG": str(tmp_path / "handheld.toml"), "HANDHELD_STATE_DIR": str(tmp_path / "state")}
+    p = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert p.returncode == 0 and p.stdout.strip(), p.stderr[-2000:]
+    return set(p.stdout.splitlines()[0].split())
+
+
+def test_the_title_comes_before_sound_input_and_games_are_imported(tmp_path):
+    # what the cabinet needs only after its first frame stays out of the way of it:
+    # SDL_mixer (opened after the title, never without a sound card), evdev and the
+    # input devices, every game
+    early = _imports_at_first_frame(tmp_path)
+    assert "pygame" in early and "handheld.app" in early
+    late = {"pygame.mixer", "pygame.mixer_music", "evdev", "handheld.input.manager", "tempfile",
+            "handheld.games.archon", "handheld.games.atom4", "handheld.games.sphinx"}
+    assert not early & late, sorted(early & late)
