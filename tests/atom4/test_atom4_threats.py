@@ -94,10 +94,20 @@ def played_out_gain(pos):
     return best
 
 
+def later_spots(pos):
+    """How many spots (at most 2) win for the side to move with its colour after
+    next, by playing every legal move out with that colour."""
+    pos.turn += 2
+    try:
+        return min(2, len(real_wins(pos)))
+    finally:
+        pos.turn -= 2
+
+
 def test_evaluation_matches_a_scan_of_every_window():
-    from handheld.games.atom4.ai.threats import GAIN, evaluate
+    from handheld.games.atom4.ai.threats import GAIN, LATER_FORK_WEIGHT, evaluate
     from handheld.games.atom4.rules import ORDER
-    checked = 0
+    checked = later = 0
     for g in range(4):
         rng = Rng(700 + g)
         pos = Position(g % 6 + 1)
@@ -108,11 +118,14 @@ def test_evaluation_matches_a_scan_of_every_window():
                     first = pos.turn if pos.player == x else pos.turn + 1
                     want[x] = brute_side_score(pos, x, {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)})
                 want[pos.player] += GAIN * played_out_gain(pos)
+                spots = later_spots(pos)
+                want[pos.player] += LATER_FORK_WEIGHT[spots]
                 got = evaluate(pos, 1, forks=0)
                 assert got == want[1] - want[2], pos.rows()
                 checked += 1
+                later += spots > 0
             pos.play(rng.choice(pos.legal_moves()))
-    assert checked > 60
+    assert checked > 60 and later > 0
 
 
 def test_tally_kept_move_by_move_equals_a_fresh_count():

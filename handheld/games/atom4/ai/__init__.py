@@ -28,7 +28,7 @@ freezes; `choose_move` runs it to the end.
 
 from __future__ import annotations
 
-from handheld.games.atom4.ai.threats import Tally, evaluate, quick, win_targets, winning_move
+from handheld.games.atom4.ai.threats import Tally, evaluate, ranked, win_targets, winning_move
 from handheld.games.atom4.rules import CELLS, GOAL, ORDER, Position
 from handheld.runtime.rng import Rng
 
@@ -123,7 +123,7 @@ class Search:
         if len(root) == 1 or win >= 0:
             self.best = root[0] if win < 0 else win
         else:
-            order = sorted(root, key=lambda m: -quick(pos.board, m, pos.colour, self.me))
+            order = ranked(pos.board, root, pos.colour, self.me)
             base = len(pos.moves)
             for depth in range(1, self.max_depth + 1):
                 best_val, best_move, complete = -WIN * 2, order[0], True
@@ -269,7 +269,7 @@ class Search:
         pos = self.pos
         moves = pos.legal_moves()
         colour, board, side = pos.colour, pos.board, pos.player
-        moves.sort(key=lambda m: -quick(board, m, colour, side))
+        moves = ranked(board, moves, colour, side)
         if ply >= MAX_PLY or self.table is None:
             return moves
         front = [m for m in (hint, *self.killers[ply]) if m >= 0 and m in pos.legal]
