@@ -71,26 +71,18 @@ def _could_row(board, q: int, goal: int, target: int) -> bool:
     piece of the same line, so q must lie in a line of 4+ points that are all
     goal or target pieces, holding at least 2 goal pieces."""
     step = STEP
-    for d, e in _LINES:
+    for line in _LINES:
         n, goals = 1, 0
-        p = step[q][d]
-        while p >= 0:
-            v = board[p]
-            if v == goal:
-                goals += 1
-            elif v != target:
-                break
-            n += 1
-            p = step[p][d]
-        p = step[q][e]
-        while p >= 0:
-            v = board[p]
-            if v == goal:
-                goals += 1
-            elif v != target:
-                break
-            n += 1
-            p = step[p][e]
+        for d in line:
+            p = step[q][d]
+            while p >= 0:
+                v = board[p]
+                if v == goal:
+                    goals += 1
+                elif v != target:
+                    break
+                n += 1
+                p = step[p][d]
         if n >= 4 and goals >= 2:
             return True
     return False
