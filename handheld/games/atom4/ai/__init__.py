@@ -7,14 +7,15 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
           whether the side to move can win at once (an exact test, see
           threats.py), so the search sees wins one move beyond its depth.
           At the horizon a threat evaluation (threats.py) scores goal
-          pieces, rows of them, reachable 4th points, two-spot forks and
-          what the side to move can grab at once; its counts live in a
-          Tally kept move by move. A transposition table (Zobrist keys) and
-          two killer moves per ply put the likely best move first, then a
-          cheap look at what each move would change orders the rest; from
-          the third ply on only the most promising are searched, unless the
-          side to move faces a win in one (then every move is tried: a
-          block can look dull).
+          pieces, rows of them, reachable 4th points, two-spot forks (the
+          waiting side's for its next colour, the side to move's for its
+          colour after next) and what the side to move can grab at once;
+          its counts live in a Tally kept move by move. A transposition
+          table (Zobrist keys) and two killer moves per ply put the likely
+          best move first, then a cheap look at what each move would
+          change orders the rest; from the third ply on only the most
+          promising are searched, unless the side to move faces a win in
+          one (then every move is tried: a block can look dull).
   hard    the same with a larger budget and depth.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
