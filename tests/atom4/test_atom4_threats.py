@@ -160,3 +160,31 @@ def test_search_leaves_its_tally_and_key_as_it_found_them(monkeypatch, budget):
     fresh = Tally(pos.board)
     assert (search.tally.colours, search.tally.pairs) == (fresh.colours, fresh.pairs)
     assert search.key == ai.board_key(pos.board)
+
+
+def test_the_computer_treats_both_sides_alike():
+    """Swapping every colour for its complement (and the turn by three) turns an
+    additive position into the same subtractive one: the evaluation and the
+    move chosen must not care which side is which."""
+    from handheld.games.atom4 import ai
+    from handheld.games.atom4.ai.threats import evaluate
+    from handheld.games.atom4.rules import EMPTY
+
+    def inverted(pos):
+        q = pos.copy()
+        q.board = [v if v == EMPTY else 7 - v for v in pos.board]
+        q.turn = pos.turn + 3
+        return q
+
+    rng = Rng(31)
+    pos = Position(2)
+    checked = 0
+    while pos.winner is None and len(pos.moves) < 60:
+        if len(pos.moves) % 12 == 5:
+            q = inverted(pos)
+            assert (q.player, q.colour) == (3 - pos.player, 7 - pos.colour)
+            assert evaluate(pos, 1) == evaluate(q, 2) and evaluate(pos, 2) == evaluate(q, 1)
+            assert ai.choose_move(pos, "normal", 4) == ai.choose_move(q, "normal", 4)
+            checked += 1
+        pos.play(rng.choice(pos.legal_moves()))
+    assert checked >= 4
