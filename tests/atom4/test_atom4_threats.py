@@ -94,10 +94,20 @@ def played_out_gain(pos):
     return best
 
 
+def later_spots(pos):
+    """How many spots (at most 2) win for the side to move with its colour after
+    next, by playing every legal move out with that colour."""
+    pos.turn += 2
+    try:
+        return min(2, len(real_wins(pos)))
+    finally:
+        pos.turn -= 2
+
+
 def test_evaluation_matches_a_scan_of_every_window():
-    from handheld.games.atom4.ai.threats import GAIN, evaluate
+    from handheld.games.atom4.ai.threats import GAIN, LATER_FORK_WEIGHT, evaluate
     from handheld.games.atom4.rules import ORDER
-    checked = 0
+    checked = later = 0
     for g in range(4):
         rng = Rng(700 + g)
         pos = Position(g % 6 + 1)
@@ -108,11 +118,14 @@ def test_evaluation_matches_a_scan_of_every_window():
                     first = pos.turn if pos.player == x else pos.turn + 1
                     want[x] = brute_side_score(pos, x, {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)})
                 want[pos.player] += GAIN * played_out_gain(pos)
+                spots = later_spots(pos)
+                want[pos.player] += LATER_FORK_WEIGHT[spots]
                 got = evaluate(pos, 1, forks=0)
                 assert got == want[1] - want[2], pos.rows()
                 checked += 1
+                later += spots > 0
             pos.play(rng.choice(pos.legal_moves()))
-    assert checked > 60
+    assert checked > 60 and later > 0
 
 
 def test_tally_kept_move_by_move_equals_a_fresh_count():
@@ -147,3 +160,31 @@ def test_search_leaves_its_tally_and_key_as_it_found_them(monkeypatch, budget):
     fresh = Tally(pos.board)
     assert (search.tally.colours, search.tally.pairs) == (fresh.colours, fresh.pairs)
     assert search.key == ai.board_key(pos.board)
+
+
+def test_the_computer_treats_both_sides_alike():
+    """Swapping every colour for its complement (and the turn by three) turns an
+    additive position into the same subtractive one: the evaluation and the
+    move chosen must not care which side is which."""
+    from handheld.games.atom4 import ai
+    from handheld.games.atom4.ai.threats import evaluate
+    from handheld.games.atom4.rules import EMPTY
+
+    def inverted(pos):
+        q = pos.copy()
+        q.board = [v if v == EMPTY else 7 - v for v in pos.board]
+        q.turn = pos.turn + 3
+        return q
+
+    rng = Rng(31)
+    pos = Position(2)
+    checked = 0
+    while pos.winner is None and len(pos.moves) < 60:
+        if len(pos.moves) % 12 == 5:
+            q = inverted(pos)
+            assert (q.player, q.colour) == (3 - pos.player, 7 - pos.colour)
+            assert evaluate(pos, 1) == evaluate(q, 2) and evaluate(pos, 2) == evaluate(q, 1)
+            assert ai.choose_move(pos, "normal", 4) == ai.choose_move(q, "normal", 4)
+            checked += 1
+        pos.play(rng.choice(pos.legal_moves()))
+    assert checked >= 4

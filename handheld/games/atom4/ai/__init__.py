@@ -7,14 +7,15 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
           whether the side to move can win at once (an exact test, see
           threats.py), so the search sees wins one move beyond its depth.
           At the horizon a threat evaluation (threats.py) scores goal
-          pieces, rows of them, reachable 4th points, two-spot forks and
-          what the side to move can grab at once; its counts live in a
-          Tally kept move by move. A transposition table (Zobrist keys) and
-          two killer moves per ply put the likely best move first, then a
-          cheap look at what each move would change orders the rest; from
-          the third ply on only the most promising are searched, unless the
-          side to move faces a win in one (then every move is tried: a
-          block can look dull).
+          pieces, rows of them, reachable 4th points, two-spot forks (the
+          waiting side's for its next colour, the side to move's for its
+          colour after next) and what the side to move can grab at once;
+          its counts live in a Tally kept move by move. A transposition
+          table (Zobrist keys) and two killer moves per ply put the likely
+          best move first, then a cheap look at what each move would
+          change orders the rest; from the third ply on only the most
+          promising are searched, unless the side to move faces a win in
+          one (then every move is tried: a block can look dull).
   hard    the same with a larger budget and depth.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
@@ -28,7 +29,7 @@ freezes; `choose_move` runs it to the end.
 
 from __future__ import annotations
 
-from handheld.games.atom4.ai.threats import Tally, evaluate, quick, win_targets, winning_move
+from handheld.games.atom4.ai.threats import Tally, evaluate, ranked, win_targets, winning_move
 from handheld.games.atom4.rules import CELLS, GOAL, ORDER, Position
 from handheld.runtime.rng import Rng
 
@@ -123,7 +124,7 @@ class Search:
         if len(root) == 1 or win >= 0:
             self.best = root[0] if win < 0 else win
         else:
-            order = sorted(root, key=lambda m: -quick(pos.board, m, pos.colour, self.me))
+            order = ranked(pos.board, root, pos.colour, self.me)
             base = len(pos.moves)
             for depth in range(1, self.max_depth + 1):
                 best_val, best_move, complete = -WIN * 2, order[0], True
@@ -269,7 +270,7 @@ class Search:
         pos = self.pos
         moves = pos.legal_moves()
         colour, board, side = pos.colour, pos.board, pos.player
-        moves.sort(key=lambda m: -quick(board, m, colour, side))
+        moves = ranked(board, moves, colour, side)
         if ply >= MAX_PLY or self.table is None:
             return moves
         front = [m for m in (hint, *self.killers[ply]) if m >= 0 and m in pos.legal]
