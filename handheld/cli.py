@@ -105,11 +105,30 @@ COMMANDS = {"run": _add_run, "selfplay": _add_selfplay, "bench": _add_bench, "sc
             "replay": _add_replay, "doctor": _add_doctor, "input-test": _add_input_test, "hw": _add_hw}
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter without its `import shutil` (for the terminal width): shutil
+    brings bz2 and lzma, tenths of a second of the cabinet's start under emulation."""
+
+    def __init__(self, prog, width=None, **kw):
+        if width is None:
+            try:
+                width = int(os.environ.get("COLUMNS") or os.get_terminal_size(sys.__stdout__.fileno()).columns)
+            except (OSError, ValueError, AttributeError):   # no terminal, or no stdout at all
+                width = 80
+            width -= 2
+        super().__init__(prog, width=width, **kw)
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, formatter_class=_HelpFormatter, **kw):
+        super().__init__(*args, formatter_class=formatter_class, **kw)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or with `command` (a command word or game id) only that
     command's parser: building all of them is a third of a second of the cabinet's
     start on a Pi, before its first frame."""
-    parser = argparse.ArgumentParser(prog="handheld", description="Boot-to-game arcade cabinet for the Raspberry Pi.")
+    parser = _Parser(prog="handheld", description="Boot-to-game arcade cabinet for the Raspberry Pi.")
     parser.add_argument("--version", action="version", version=f"handheld {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

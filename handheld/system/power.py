@@ -11,7 +11,6 @@ partition synced, then power off.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from typing import Callable
 
@@ -33,13 +32,17 @@ def _first_line(text: str | bytes | None) -> str:
 
 
 def power_off(run: Callable[..., subprocess.CompletedProcess] = subprocess.run,
-              which: Callable[[str], str | None] = shutil.which) -> str | None:
+              which: Callable[[str], str | None] | None = None) -> str | None:
     """Ask the system to shut down cleanly.
 
     Returns None when the shutdown was accepted (the process will be stopped
     by systemd shortly after), or one line saying why not and what to fix.
     ``run`` and ``which`` are injectable for tests.
     """
+    if which is None:
+        import shutil     # here, not at the top: the cabinet imports this module before its first frame
+
+        which = shutil.which
     exe = which(POWER_OFF_COMMAND[0])
     if exe is None:
         return "power off unavailable: systemctl not found (this is not a systemd system)"

@@ -67,6 +67,6 @@ def test_the_title_comes_before_sound_input_and_games_are_imported(tmp_path):
     # input devices, every game
     early = _imports_at_first_frame(tmp_path)
     assert "pygame" in early and "handheld.app" in early
-    late = {"pygame.mixer", "pygame.mixer_music", "evdev", "handheld.input.manager", "tempfile",
+    late = {"pygame.mixer", "pygame.mixer_music", "evdev", "handheld.input.manager", "tempfile", "shutil",
             "handheld.games.archon", "handheld.games.atom4", "handheld.games.sphinx"}
     assert not early & late, sorted(early & late)
