@@ -34,7 +34,6 @@ def test_no_cabinet_module_imports_numpy_or_asyncio():
     assert rest == "modules, no numpy" and int(count) > 150, p.stdout
 
 
-
 FIRST_FRAME = """
 import logging, sys
 
