@@ -109,6 +109,20 @@ def check_sound(root: str) -> None:
     log("rootfs: sound drivers present for " + ", ".join(sound.OUTPUT_MODULES))
 
 
+def check_initrd(bootfs: str) -> None:
+    """The initrd carries the image's own coldplug script, not the udev package's."""
+    initrds = glob.glob(os.path.join(bootfs, "initrd.img-*"))
+    if len(initrds) != 1:
+        raise BuildError(f"expected one initrd in {bootfs}, found {len(initrds)}: check the base stage log")
+    unpack = subprocess.run(f"zstd -dc {initrds[0]} | cpio -i --quiet --to-stdout scripts/init-top/udev",
+                            shell=True, capture_output=True)
+    with open(os.path.join(HERE, "initramfs-coldplug.sh"), "rb") as fh:
+        if unpack.stdout != fh.read():
+            raise BuildError(f"{initrds[0]} lacks image/initramfs-coldplug.sh as scripts/init-top/udev: "
+                             "rebuild the base stage (delete build/image/base-*)")
+    log("rootfs: the initrd replays only the devices that lead to the root and the display")
+
+
 def stage_rootfs(args, base: str) -> None:
     root = os.path.join(args.work, "rootfs")
     bootfs = os.path.join(args.work, "bootfs")
@@ -172,5 +186,6 @@ def stage_rootfs(args, base: str) -> None:
         if not glob.glob(os.path.join(bootfs, name)) and not glob.glob(os.path.join(root, "boot", name)):
             raise BuildError(f"no {name} in the boot files: the kernel install failed")
     check_sound(root)
+    check_initrd(bootfs)
     size = subprocess.run(["du", "-sh", root], capture_output=True, text=True).stdout.split()[0]
     log(f"rootfs: done ({size} root, boot files in {bootfs})")

@@ -42,7 +42,7 @@ def read_list(name: str) -> list[str]:
 
 def base_key(mirror: str) -> str:
     h = hashlib.sha256()
-    for name in ("packages.txt", "initramfs-modules.txt"):
+    for name in ("packages.txt", "initramfs-modules.txt", "initramfs-coldplug.sh"):
         h.update(open(os.path.join(HERE, name), "rb").read())
     h.update(ESSENTIAL_HOOK.encode())
     h.update(mirror.encode())
@@ -54,8 +54,10 @@ ESSENTIAL_HOOK = """#!/bin/sh
 # mkinitramfs builds a small initrd (MODULES=list) instead of a 40 MB one.
 set -e
 root="$1"
-mkdir -p "$root/etc/initramfs-tools/conf.d" "$root/etc/initramfs-tools/hooks"
+mkdir -p "$root/etc/initramfs-tools/conf.d" "$root/etc/initramfs-tools/hooks" \
+    "$root/etc/initramfs-tools/scripts/init-top"
 printf 'MODULES=list\\nCOMPRESS=zstd\\n' > "$root/etc/initramfs-tools/conf.d/handheld.conf"
+install -m 755 "@HERE@/initramfs-coldplug.sh" "$root/etc/initramfs-tools/scripts/init-top/udev"
 cat > "$root/etc/initramfs-tools/hooks/handheld" <<'HOOK'
 #!/bin/sh
 PREREQ=""
@@ -113,7 +115,8 @@ def stage_base(args) -> str:
     os.makedirs(root)
     hook = os.path.abspath(os.path.join(args.work, "essential-hook.sh"))
     with open(hook, "w") as fh:
-        fh.write(ESSENTIAL_HOOK.replace("@MODULES@", " ".join(read_list("initramfs-modules.txt"))))
+        fh.write(ESSENTIAL_HOOK.replace("@MODULES@", " ".join(read_list("initramfs-modules.txt")))
+                 .replace("@HERE@", HERE))
     log(f"base: mmdebstrap {SUITE} arm64 into {root} (slow under emulation: ~20-30 min)")
     sh(["mmdebstrap", "--mode=root", "--variant=minbase", "--architectures=arm64",
         "--components=main non-free-firmware",

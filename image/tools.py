@@ -19,12 +19,14 @@ TOOLS = {
     "fdtget": "device-tree-compiler",
     "xz": "xz-utils",
     "dpkg-deb": "dpkg",
+    "zstd": "zstd",
+    "cpio": "cpio",
 }
 
 # which tools each stage needs
 STAGE_TOOLS = {
     "base": ["mmdebstrap", "qemu-aarch64-static"],
-    "rootfs": ["qemu-aarch64-static", "dtc", "fdtoverlay", "fdtget", "dpkg-deb"],
+    "rootfs": ["qemu-aarch64-static", "dtc", "fdtoverlay", "fdtget", "dpkg-deb", "zstd", "cpio"],
     "image": ["sfdisk", "mkfs.vfat", "mcopy", "mmd", "mke2fs"],
     "xz": ["xz"],
 }

@@ -55,7 +55,7 @@ def test_missing_tools_named_with_their_package(tmp_path):
 
 
 def test_missing_tools_for_base_and_rootfs():
-    have = {"dtc", "fdtoverlay", "fdtget", "dpkg-deb"}
+    have = {"dtc", "fdtoverlay", "fdtget", "dpkg-deb", "zstd", "cpio"}
     lines = tools.missing_tools(["base", "rootfs"], which=lambda t: t if t in have else None)
     assert lines == ["missing host tool 'mmdebstrap': apt-get install mmdebstrap",
                      "missing host tool 'qemu-aarch64-static': apt-get install qemu-user-static"]
