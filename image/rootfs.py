@@ -109,6 +109,10 @@ def check_sound(root: str) -> None:
     log("rootfs: sound drivers present for " + ", ".join(sound.OUTPUT_MODULES))
 
 
+UNUSED_GENERATORS = ("sysv", "cryptsetup", "veritysetup", "integritysetup", "gpt-auto",
+                     "hibernate-resume", "rc-local", "system-update")
+
+
 def check_initrd(bootfs: str) -> None:
     """The initrd carries the image's own coldplug script, not the udev package's."""
     initrds = glob.glob(os.path.join(bootfs, "initrd.img-*"))
@@ -164,6 +168,20 @@ def stage_rootfs(args, base: str) -> None:
                  "systemd-modules-load.service", "modprobe@drm.service",
                  "modprobe@configfs.service", "sys-kernel-config.mount"):
         link = os.path.join(root, "etc/systemd/system", unit)
+        if not os.path.lexists(link):
+            os.symlink("/dev/null", link)
+    # multi-user, not graphical: no display manager here, and fewer units in the boot's
+    # transaction
+    default = os.path.join(root, "etc/systemd/system/default.target")
+    if not os.path.lexists(default):
+        os.symlink("/lib/systemd/system/multi-user.target", default)
+    # systemd runs every generator before it loads a unit: 3.3 s under QEMU, 1.3 s
+    # without these, which have nothing to find on the image (no init.d script without a
+    # unit of its own, no crypttab, GPT, hibernation, rc.local or offline update). The
+    # fstab, getty (maintenance mode's serial console), debug and run generators stay.
+    os.makedirs(os.path.join(root, "etc/systemd/system-generators"), exist_ok=True)
+    for generator in UNUSED_GENERATORS:
+        link = os.path.join(root, "etc/systemd/system-generators", f"systemd-{generator}-generator")
         if not os.path.lexists(link):
             os.symlink("/dev/null", link)
 
