@@ -70,6 +70,17 @@ def test_starts_once_filesystems_are_up_not_after_all_of_sysinit(unit):
     # user sessions) has run: ordering after it held the cabinet back for seconds
     assert not [u for u in after if u.startswith("getty")]
     assert one(unit, "DefaultDependencies", "Unit") == "no"
+    # nor for systemd-tmpfiles-setup, which waits for the journal: so no PrivateTmp=
+    # (which orders a unit after it), a tmpfs /tmp of its own instead
+    assert "systemd-tmpfiles-setup.service" not in after
+    assert ("Service", "PrivateTmp") not in unit
+    assert "/tmp:" in one(unit, "TemporaryFileSystem") and "/var/tmp:" in one(unit, "TemporaryFileSystem")
+
+
+def test_ordinary_services_wait_for_the_title(unit):
+    # logind, dbus and the rest after basic.target start once the cabinet is READY=1
+    before = " ".join(unit[("Unit", "Before")]).split()
+    assert "basic.target" in before and "multi-user.target" in before
 
 
 def test_runs_unprivileged_with_device_groups_and_writable_paths(unit):
@@ -85,7 +96,7 @@ def test_runs_unprivileged_with_device_groups_and_writable_paths(unit):
 @pytest.mark.parametrize("key,value", [
     ("NoNewPrivileges", "yes"), ("CapabilityBoundingSet", ""), ("AmbientCapabilities", ""),
     ("PrivateNetwork", "yes"), ("RestrictAddressFamilies", "AF_UNIX"),
-    ("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),
+    ("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("TemporaryFileSystem", "/tmp:mode=1777 /var/tmp:mode=1777"),
     ("DevicePolicy", "closed"), ("SystemCallArchitectures", "native"),
     ("ProtectKernelModules", "yes"), ("ProtectKernelTunables", "yes"),
     ("RestrictNamespaces", "yes"), ("MemoryDenyWriteExecute", "yes"), ("UMask", "0077"),
