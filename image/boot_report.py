@@ -49,6 +49,7 @@ def table(report: dict, maintenance: dict, when: str) -> str:
     rows = [
         ("kernel start -> first frame (READY=1, guest monotonic)", both_boots(report, "kernel_to_first_frame_s")),
         ("service start -> first frame", both_boots(report, "service_start_to_first_frame_s")),
+        ("first frame -> the keyboard read by the cabinet", seconds(report, "first_frame_to_keyboard_s")),
         ("`systemd-analyze`", report.get("systemd_analyze", "").splitlines()[0] if report.get("systemd_analyze")
          else "not measured"),
         ("failed units", report.get("failed_units") or "none"),

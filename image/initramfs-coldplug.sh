@@ -3,13 +3,14 @@
 # the place of the udev package's script of that name (initramfs-tools copies the /etc
 # scripts over /usr/share's).
 #
-# The initrd only has to find the root filesystem and bring up the display. It replays
-# the "add" events of the devices that can lead there (the buses whose drivers load by
-# modalias, block, drm, graphics) and skips the rest: the subsystem objects and the
-# classes with no driver to load and no node the root's mount or the display needs.
-# Under QEMU the full replay took 10-13 s of the boot, this one 2-4 s. The root's own
-# coldplug (systemd-udev-trigger.service) replays every device again later, so nothing
-# is lost; devices that appear after udevd starts get their events as usual.
+# The initrd only has to find the root filesystem and bring up the display and the input
+# devices. It replays the "add" events of the devices that can lead there (the buses
+# whose drivers load by modalias, block, drm, graphics, input) and skips the rest: the
+# subsystem objects and the classes with no driver to load and no node the root's
+# mount, the display or the sticks need. Under QEMU the full replay took 10-13 s of
+# the boot, this one 2-4 s. The root's own coldplug (systemd-udev-trigger.service)
+# replays every device again later, so nothing is lost; devices that appear after
+# udevd starts get their events as usual.
 PREREQS=""
 case "$1" in prereqs) echo "$PREREQS"; exit 0 ;; esac
 
@@ -24,7 +25,7 @@ fi
 SYSTEMD_LOG_LEVEL=$log_level /lib/systemd/systemd-udevd --daemon --resolve-names=never
 
 skip=""
-for class in tty vc vtconsole mem misc cpu memory node workqueue bdi net input \
+for class in tty vc vtconsole mem misc cpu memory node workqueue bdi net \
 		event_source clockevents clocksource wakeup; do
 	skip="$skip --subsystem-nomatch=$class"
 done

@@ -77,6 +77,9 @@ echo 'SUBSYSTEM=="block", ACTION!="remove", TAG+="systemd"' > "$rules"
 video=$(getent group video | cut -d: -f3)
 echo 'SUBSYSTEM=="graphics", GROUP="'"$video"'", MODE="0660"' >> "$rules"
 echo 'SUBSYSTEM=="drm", KERNEL=="card*", GROUP="'"$video"'", MODE="0660"' >> "$rules"
+# and the input nodes in group input, so the cabinet can read sticks from its first scan
+input=$(getent group input | cut -d: -f3)
+echo 'SUBSYSTEM=="input", KERNEL=="event*", GROUP="'"$input"'", MODE="0660"' >> "$rules"
 HOOK
 chmod 755 "$root/etc/initramfs-tools/hooks/handheld"
 """

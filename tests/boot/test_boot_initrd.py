@@ -50,9 +50,16 @@ def test_coldplug_replays_devices_only_and_skips_classes_with_nothing_to_load():
     assert "udevadm settle" in script
     skipped = script.split("for class in", 1)[1].split("; do", 1)[0].split()
     # never the buses whose drivers load by modalias, nor the root's and the display's classes
-    for needed in ("platform", "amba", "pci", "virtio", "mmc", "usb", "scsi", "block", "drm", "graphics"):
+    for needed in ("platform", "amba", "pci", "virtio", "mmc", "usb", "hid", "scsi", "block", "drm",
+                   "graphics", "input"):
         assert needed not in skipped
-    assert {"tty", "input", "mem"} <= set(skipped) - {"\\"}
+    assert {"tty", "vc", "mem"} <= set(skipped) - {"\\"}
+
+
+def test_initrd_brings_the_input_drivers_and_gives_their_nodes_group_input():
+    modules = stages.read_list("initramfs-modules.txt")
+    assert {"evdev", "usbhid", "hid_generic", "gpio_keys", "virtio_input"} <= set(modules)
+    assert 'SUBSYSTEM=="input", KERNEL=="event*", GROUP="\'"$input"\'"' in stages.ESSENTIAL_HOOK
 
 
 def test_coldplug_script_is_part_of_the_base_stages_cache_key(tmp_path, monkeypatch):

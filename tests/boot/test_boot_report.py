@@ -13,7 +13,7 @@ REPORT = {
     "service_start_to_first_frame_s": 3.91,
     "security_exposure": "→ Overall exposure level for handheld.service: 0.7 SAFE 😀",
     "sound_log": "Nov 23 handheld python3[269]: handheld: no sound card: silent",
-    "kill9_game_to_first_frame_s": 1.2, "title_pixel_match": 1.0,
+    "kill9_game_to_first_frame_s": 1.2, "title_pixel_match": 1.0, "first_frame_to_keyboard_s": 0.84,
     "critical_chain": ('The time when unit became active or started is printed after the "@" character.\n'
                        'The time the unit took to start is printed after the "+" character.\n\n'
                        "handheld.service +3.9s\n└─sysinit.target @12.1s\n  └─local-fs.target @11.0s"),
@@ -26,6 +26,7 @@ def test_table_carries_the_reports_figures():
                              "2026-11-23 22:00 UTC")
     assert "| kernel start -> first frame (READY=1, guest monotonic) | 18.52 / 19.01 s (first / second boot) |" in text
     assert "| service start -> first frame | 3.91 s |" in text
+    assert "| first frame -> the keyboard read by the cabinet | 0.84 s |" in text
     assert "| `systemd-analyze security handheld.service` | 0.7 SAFE |" in text
     assert "| sound (no card under QEMU) | handheld: no sound card: silent |" in text
     assert "| `kill -9` of the cabinet -> next first frame | 1.20 s |" in text
