@@ -232,10 +232,12 @@ class Search:
                     if e_kind == EXACT or (e_kind == LOWER and v >= beta) or (e_kind == UPPER and v <= alpha):
                         return v
         if self.threats:
-            if winning_move(pos) >= 0:
+            hot = self.tally.hot
+            if win_targets(pos.board, pos.legal, side, pos.colour, 1, hot[GOAL[side]]):
                 return WIN - ply - 1        # it wins with its next move
             # the waiting side's winning spots for its next colour
-            threatened = win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2)
+            threatened = win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2,
+                                     hot[GOAL[3 - side]])
             if depth == 0:
                 val = evaluate(pos, side, len(threatened), self.tally)
                 if table is not None:

@@ -118,19 +118,22 @@ def cells_of(board, colour: int) -> list[int]:
         return out
 
 
-def win_targets(board, legal, player: int, colour: int, limit: int = 2) -> list[int]:
+def win_targets(board, legal, player: int, colour: int, limit: int = 2, hot=None) -> list[int]:
     """Legal spots where `player`, playing `colour`, would complete a row of its
     goal colour (at most `limit`, distinct spots). Exact: a move can turn
     several pieces into goal pieces at once (two ring neighbours of the spot
     lie on one line), so each candidate spot's conversions are applied
-    together before the rows are checked."""
+    together before the rows are checked. `hot`: the Tally's per-point count of
+    windows holding 2+ of this goal colour, when the caller keeps one (a row
+    made by one move fills a window that held 2+ goal pieces, so a piece in no
+    such window is skipped without looking at its lines)."""
     goal = GOAL[player]
     target = 7 - colour
     found: list[int] = []
     step = STEP
     spots = []
     for q in cells_of(board, target):
-        if not _could_row(board, q, goal, target):
+        if (hot is not None and not hot[q]) or not _could_row(board, q, goal, target):
             continue
         for d in range(6):
             n = step[q][d]
@@ -169,15 +172,18 @@ class Tally:
     search (which applies and takes back every move's written points) never
     rescans the board: pieces of each colour, and per goal colour the goal
     pieces in every window, the number of windows holding exactly 2 and the
-    windows holding exactly 3 (an insertion-ordered dict used as a set)."""
+    windows holding exactly 3 (an insertion-ordered dict used as a set), and
+    per point how many windows through it hold 2 or more (`hot`: where a win
+    in one can be)."""
 
-    __slots__ = ("colours", "in_window", "pairs", "triples")
+    __slots__ = ("colours", "in_window", "pairs", "triples", "hot")
 
     def __init__(self, board):
         self.colours = [len(board)] + [0] * 8     # by colour + 1 (index 0: empty points)
         self.in_window = {g: [0] * len(WINDOWS) for g in (WHITE, BLACK)}
         self.pairs = {WHITE: 0, BLACK: 0}
         self.triples: dict = {WHITE: {}, BLACK: {}}
+        self.hot = {g: [0] * len(board) for g in (WHITE, BLACK)}
         for i, v in enumerate(board):
             self.change(i, EMPTY, v)
 
@@ -192,12 +198,14 @@ class Tally:
             self._enter(i, new)
 
     def _enter(self, i: int, goal: int) -> None:
-        count, triples = self.in_window[goal], self.triples[goal]
+        count, triples, hot = self.in_window[goal], self.triples[goal], self.hot[goal]
         for w in WINDOWS_OF[i]:
             n = count[w] + 1
             count[w] = n
             if n == 2:
                 self.pairs[goal] += 1
+                for c in WINDOWS[w]:
+                    hot[c] += 1
             elif n == 3:
                 self.pairs[goal] -= 1
                 triples[w] = True
@@ -205,12 +213,14 @@ class Tally:
                 del triples[w]
 
     def _leave(self, i: int, goal: int) -> None:
-        count, triples = self.in_window[goal], self.triples[goal]
+        count, triples, hot = self.in_window[goal], self.triples[goal], self.hot[goal]
         for w in WINDOWS_OF[i]:
             n = count[w] - 1
             count[w] = n
             if n == 1:
                 self.pairs[goal] -= 1
+                for c in WINDOWS[w]:
+                    hot[c] -= 1
             elif n == 2:
                 self.pairs[goal] += 1
                 del triples[w]
@@ -261,9 +271,11 @@ def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | No
         scores[x] = _side_score(pos, x, soon, tally)
     waiting = 3 - pos.player
     if forks is None:
-        forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2))
+        forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2,
+                                tally.hot[GOAL[waiting]]))
     scores[waiting] += FORK_WEIGHT[forks]
-    later = win_targets(pos.board, pos.legal, pos.player, ORDER[(pos.turn + 2) % 6], 2)
+    later = win_targets(pos.board, pos.legal, pos.player, ORDER[(pos.turn + 2) % 6], 2,
+                        tally.hot[GOAL[pos.player]])
     scores[pos.player] += LATER_FORK_WEIGHT[len(later)]
     scores[pos.player] += GAIN * best_gain(pos.board, pos.legal, pos.colour, pos.player)
     return scores[me] - scores[3 - me]
