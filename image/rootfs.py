@@ -113,6 +113,12 @@ UNUSED_GENERATORS = ("sysv", "cryptsetup", "veritysetup", "integritysetup", "gpt
                      "hibernate-resume", "rc-local", "system-update")
 
 
+def link_once(link: str, target: str) -> None:
+    """A symlink (a systemd mask when `target` is /dev/null), unless something is there already."""
+    if not os.path.lexists(link):
+        os.symlink(target, link)
+
+
 def check_initrd(bootfs: str) -> None:
     """The initrd carries the image's own coldplug script, not the udev package's."""
     initrds = glob.glob(os.path.join(bootfs, "initrd.img-*"))
@@ -124,7 +130,7 @@ def check_initrd(bootfs: str) -> None:
         if unpack.stdout != fh.read():
             raise BuildError(f"{initrds[0]} lacks image/initramfs-coldplug.sh as scripts/init-top/udev: "
                              "rebuild the base stage (delete build/image/base-*)")
-    log("rootfs: the initrd replays only the devices that lead to the root and the display")
+    log("rootfs: the initrd replays only the devices that lead to the root, the display and the sticks")
 
 
 def stage_rootfs(args, base: str) -> None:
@@ -167,23 +173,17 @@ def stage_rootfs(args, base: str) -> None:
                  # /etc/modules lists nothing; drm comes with the display driver in the initrd
                  "systemd-modules-load.service", "modprobe@drm.service",
                  "modprobe@configfs.service", "sys-kernel-config.mount"):
-        link = os.path.join(root, "etc/systemd/system", unit)
-        if not os.path.lexists(link):
-            os.symlink("/dev/null", link)
+        link_once(os.path.join(root, "etc/systemd/system", unit), "/dev/null")
     # multi-user, not graphical: no display manager here, and fewer units in the boot's
     # transaction
-    default = os.path.join(root, "etc/systemd/system/default.target")
-    if not os.path.lexists(default):
-        os.symlink("/lib/systemd/system/multi-user.target", default)
+    link_once(os.path.join(root, "etc/systemd/system/default.target"), "/lib/systemd/system/multi-user.target")
     # systemd runs every generator before it loads a unit: 3.3 s under QEMU, 1.3 s
     # without these, which have nothing to find on the image (no init.d script without a
     # unit of its own, no crypttab, GPT, hibernation, rc.local or offline update). The
     # fstab, getty (maintenance mode's serial console), debug and run generators stay.
     os.makedirs(os.path.join(root, "etc/systemd/system-generators"), exist_ok=True)
     for generator in UNUSED_GENERATORS:
-        link = os.path.join(root, "etc/systemd/system-generators", f"systemd-{generator}-generator")
-        if not os.path.lexists(link):
-            os.symlink("/dev/null", link)
+        link_once(os.path.join(root, "etc/systemd/system-generators", f"systemd-{generator}-generator"), "/dev/null")
 
     log("rootfs: boot partition files")
     fw = os.path.join(root, "boot/firmware")

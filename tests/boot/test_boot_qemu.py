@@ -113,19 +113,25 @@ def journal_seconds(line: str) -> float:
     return float(re.match(r"\[\s*([\d.]+)\]", line).group(1))
 
 
+def wait_journal(g, pattern: str, until: str, timeout: float) -> list[str]:
+    """The cabinet's journal lines matching `pattern` (short-monotonic), once one of them
+    contains `until`, or when `timeout` runs out."""
+    deadline, lines = time.monotonic() + timeout, []
+    while time.monotonic() < deadline:
+        _, out = g.run(f"journalctl -b -u handheld --no-pager -q -o short-monotonic -g '{pattern}'")
+        lines = out.splitlines()
+        if any(until in ln for ln in lines):
+            break
+        time.sleep(1)
+    return lines
+
+
 def test_the_keyboard_is_read_soon_after_the_title(guest):
     # input devices present at power-on come up in the initrd (evdev, group input): the
     # cabinet reads them from its first scan, not after the root's coldplug (35-50 s late
     # under QEMU before)
     wait_active(guest)
-    deadline, lines = time.monotonic() + 240, []
-    while time.monotonic() < deadline:
-        _, out = guest.run("journalctl -b -u handheld --no-pager -q -o short-monotonic "
-                           "-g 'first frame on screen|input: keyboard'")
-        lines = out.splitlines()
-        if any("input: keyboard" in ln for ln in lines):
-            break
-        time.sleep(2)
+    lines = wait_journal(guest, "first frame on screen|input: keyboard", "input: keyboard", 240)
     frame = next(journal_seconds(ln) for ln in lines if "first frame on screen" in ln)
     keyboard = next((journal_seconds(ln) for ln in lines if "input: keyboard" in ln), None)
     assert keyboard is not None, "the cabinet never read the keyboard:\n" + "\n".join(lines)
@@ -272,13 +278,8 @@ def signal_and_time_first_frame(g, victim, signal="-9"):
 
 def wait_warmed_up(g, main, timeout=180):
     """The supervisor warms up after its first child's first frame; a respawn is warm after."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        _, log = g.run(f"journalctl -b -u handheld --no-pager -q -g 'supervisor {main}: warmed up'")
-        if "warmed up" in log:
-            return
-        time.sleep(1)
-    raise AssertionError(f"supervisor {main} never warmed up")
+    if not wait_journal(g, f"supervisor {main}: warmed up", "warmed up", timeout):
+        raise AssertionError(f"supervisor {main} never warmed up")
 
 
 def test_kill_9_of_the_game_is_back_on_screen_within_3s(guest):
