@@ -75,6 +75,7 @@ class Cabinet:
         self.ticks = 0
         self.frames = 0
         self.notify = _notifier()
+        self.sound_watcher = None
         if first_game:
             self._open_game(first_game)
 
@@ -85,6 +86,17 @@ class Cabinet:
             audio.register(name, wav)
         self.audio = audio
         self.ctx.audio = audio
+
+    def watch_for_sound(self, watcher) -> None:
+        """While silent, ask `watcher.poll()` once a second for sound that has become
+        usable (handheld/audio/watch.py) and play through it from then on."""
+        self.sound_watcher = watcher
+
+    def _check_sound(self) -> None:
+        audio = self.sound_watcher.poll()
+        if audio is not None:
+            self.use_audio(audio)
+            self.sound_watcher = None
 
     def _open_game(self, game_id: str) -> None:
         from handheld.games.registry import load_game
@@ -117,8 +129,11 @@ class Cabinet:
         if top is not None:
             top.update(frame)
         self.ticks += 1
-        if self.notify and self.ticks % TICK_HZ == 0:
-            self.notify.watchdog()
+        if self.ticks % TICK_HZ == 0:
+            if self.notify:
+                self.notify.watchdog()
+            if self.sound_watcher is not None:
+                self._check_sound()
 
     def _kiosk_timers(self, frame: InputFrame) -> None:
         from handheld.attract import AttractScene

@@ -113,8 +113,12 @@ def run_once(args) -> int:
         # importing evdev and opening every input device take a second or more of a cold
         # start under QEMU
         cabinet.render()
-        cabinet.use_audio(Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100,
-                                     config.get("sound.output")))
+        cabinet.use_audio(_open_sound(config))
+        if not isinstance(cabinet.audio, Audio):
+            from handheld.audio.watch import SoundWatcher
+
+            # a card can come later (the image's coldplug starts after this frame; a USB speaker)
+            cabinet.watch_for_sound(SoundWatcher(lambda: _open_sound(config)))
     register_ui_sounds(cabinet.audio)
     from handheld.input.manager import InputManager
 
@@ -134,6 +138,12 @@ def run_once(args) -> int:
             console.restore()
         pygame.quit()
     return 0
+
+
+def _open_sound(config):
+    from handheld.audio import Audio
+
+    return Audio.open(config.get("sound.enabled"), config.get("sound.volume") / 100, config.get("sound.output"))
 
 
 def _cannot_run(backend: str, args) -> str | None:

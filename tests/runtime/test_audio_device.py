@@ -2,29 +2,38 @@
 
 import logging
 import os
+import shutil
 
 import pygame
 import pytest
 
 from handheld.audio import device
 from handheld.audio.mixer import Audio, NullAudio
+from handheld.audio.watch import SoundWatcher
 
 
 def sysfs(tmp_path, *cards):
     """/sys/class/sound/cardN with id, device -> the bus path, device/driver -> the driver."""
     root = tmp_path / "class" / "sound"
     root.mkdir(parents=True)
-    for index, (card_id, bus_path, driver) in enumerate(cards):
-        dev = tmp_path / "devices" / bus_path
-        (dev).mkdir(parents=True)
-        drv = tmp_path / "bus" / "drivers" / driver
-        drv.mkdir(parents=True, exist_ok=True)
-        os.symlink(drv, dev / "driver")
-        card = root / f"card{index}"
-        card.mkdir()
-        (card / "id").write_text(card_id + "\n")
-        os.symlink(dev, card / "device")
+    for index, spec in enumerate(cards):
+        add_card(root, index, spec)
     return root
+
+
+def add_card(root, index, spec):
+    """What a sound driver adds to sysfs when it registers card `index`."""
+    card_id, bus_path, driver = spec
+    sys_dir = root.parent.parent
+    dev = sys_dir / "devices" / bus_path
+    dev.mkdir(parents=True)
+    drv = sys_dir / "bus" / "drivers" / driver
+    drv.mkdir(parents=True, exist_ok=True)
+    os.symlink(drv, dev / "driver")
+    card = root / f"card{index}"
+    card.mkdir()
+    (card / "id").write_text(card_id + "\n")
+    os.symlink(dev, card / "device")
 
 
 HDMI = ("vc4hdmi0", "platform/soc/fef00700.hdmi", "vc4_hdmi")
@@ -88,3 +97,49 @@ def test_no_card_is_one_line_and_alsa_is_never_opened(tmp_path, monkeypatch, cap
         audio = Audio.open()
     assert type(audio) is NullAudio
     assert [r.getMessage() for r in caplog.records] == ["no sound card: silent"]
+
+
+def test_a_card_that_comes_after_the_start_is_opened_once_its_device_node_is_there(tmp_path):
+    # the image's coldplug loads sound drivers after the title: the card shows in sysfs
+    # first, /dev/snd/controlC<N> (with group audio) a moment later
+    root, dev_snd = sysfs(tmp_path), tmp_path / "dev" / "snd"
+    dev_snd.mkdir(parents=True)
+    opened = []
+
+    def open_audio():
+        opened.append(Audio.open())        # SDL's dummy driver in the tests: a real mixer
+        return opened[-1]
+
+    watcher = SoundWatcher(open_audio, sys_sound=root, dev_snd=dev_snd)
+    assert watcher.poll() is None and opened == []
+    add_card(root, 0, USB)
+    assert watcher.poll() is None and opened == [], "no device node yet: not opened"
+    (dev_snd / "controlC0").touch()
+    try:
+        audio = watcher.poll()
+        assert isinstance(audio, Audio) and opened == [audio]
+    finally:
+        pygame.mixer.quit()
+
+
+def test_each_set_of_cards_is_tried_once(tmp_path):
+    root, dev_snd = sysfs(tmp_path, HDMI), tmp_path / "dev" / "snd"
+    dev_snd.mkdir(parents=True)
+    for index in range(2):
+        (dev_snd / f"controlC{index}").touch()
+    tries = []
+
+    def open_audio():                       # e.g. sound.output names a card that is not there
+        tries.append(1)
+        return NullAudio()
+
+    watcher = SoundWatcher(open_audio, sys_sound=root, dev_snd=dev_snd)
+    assert watcher.poll() is None and tries == [], "the start already tried the cards it found"
+    add_card(root, 1, USB)
+    assert watcher.poll() is None and len(tries) == 1
+    assert watcher.poll() is None and len(tries) == 1, "a card that failed is not retried every second"
+    for card in root.iterdir():
+        shutil.rmtree(card)
+    assert watcher.poll() is None and len(tries) == 1
+    add_card(root, 0, I2S)
+    assert watcher.poll() is None and len(tries) == 2, "unplugged and back: tried again"

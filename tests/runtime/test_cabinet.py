@@ -338,3 +338,29 @@ def test_sound_opened_after_the_first_frame_keeps_what_the_scenes_registered(tmp
     assert set(opened.names) == before and cab.ctx.audio is opened and cab.audio is opened
     cab.ctx.audio.play(game_sounds[0])
     assert opened.played == [game_sounds[0]] and opened.files[game_sounds[0]].is_file()
+
+
+def test_a_sound_card_that_comes_later_is_played_through_within_a_second(tmp_path):
+    import pygame
+
+    from handheld.audio import Audio
+    from handheld.audio.watch import SoundWatcher
+
+    sys_sound, dev_snd = tmp_path / "class" / "sound", tmp_path / "snd"
+    sys_sound.mkdir(parents=True)
+    dev_snd.mkdir()
+    cab = cabinet(tmp_path)
+    cab.audio.register("ui.move", tmp_path / "move.wav")
+    cab.watch_for_sound(SoundWatcher(Audio.open, sys_sound=sys_sound, dev_snd=dev_snd))
+    idle(cab, 2 * TICK_HZ)
+    assert type(cab.audio) is NullAudio, "no card: still silent"
+    card = sys_sound / "card0"               # a USB card registers, udev makes its node
+    card.mkdir()
+    (card / "id").write_text("Device\n")
+    (dev_snd / "controlC0").touch()
+    try:
+        idle(cab, TICK_HZ)
+        assert isinstance(cab.audio, Audio) and cab.ctx.audio is cab.audio
+        assert "ui.move" in cab.audio.names and cab.sound_watcher is None
+    finally:
+        pygame.mixer.quit()
