@@ -192,3 +192,20 @@ def test_the_computer_treats_both_sides_alike():
             checked += 1
         pos.play(rng.choice(pos.legal_moves()))
     assert checked >= 4
+
+
+@pytest.mark.parametrize("seed, best, value", [(31, 182, -293), (33, 249, -56), (34, 23, -131)])
+def test_late_searches_are_those_of_the_code_before_the_cheaper_node(monkeypatch, seed, best, value):
+    """The open windows, the per-position threat test and the ranking put off
+    until the table's move fails to cut are speed-ups only: a depth-5,
+    1200-node search 110 moves into a random game finds the move, value and
+    depth that the code before them found (figures taken from that code)."""
+    from handheld.games.atom4 import ai
+    monkeypatch.setitem(ai.LEVELS, "probe", (5, 1200, 7, True))
+    rng = Rng(seed)
+    pos = Position(seed % 6 + 1)
+    for _ in range(110):
+        pos.play(rng.choice(pos.legal_moves()))
+    search = ai.Search(pos, "probe", seed)
+    list(search.steps())
+    assert (search.best, search.value, search.nodes, search.depth_done) == (best, value, 1200, 3)
