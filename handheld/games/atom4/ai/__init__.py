@@ -110,6 +110,8 @@ class Search:
         self.killers = [[-1, -1] for _ in range(MAX_PLY)]
         self.value = 0
         self.tally = Tally(self.pos.board) if self.threats else None
+        # per position (board key): what _threats found there, asked once per search
+        self.threats_at: dict = {}
 
     # ------------------------------------------------------------------
     def steps(self, chunk: int = 1 << 62):
@@ -232,12 +234,12 @@ class Search:
                     if e_kind == EXACT or (e_kind == LOWER and v >= beta) or (e_kind == UPPER and v <= alpha):
                         return v
         if self.threats:
-            hot = self.tally.hot
-            if win_targets(pos.board, pos.legal, side, pos.colour, 1, hot[GOAL[side]]):
+            seen = self.threats_at.get(self.key)
+            if seen is None:
+                seen = self.threats_at[self.key] = self._threats()
+            if seen is True:
                 return WIN - ply - 1        # it wins with its next move
-            # the waiting side's winning spots for its next colour
-            threatened = win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2,
-                                     hot[GOAL[3 - side]])
+            threatened = seen
             if depth == 0:
                 val = evaluate(pos, side, len(threatened), self.tally)
                 if table is not None:
@@ -245,13 +247,11 @@ class Search:
                 return val
         elif depth == 0:
             return self._path if side == self.me else -self._path
-        moves = self._ordered(hint, ply)
         # a threatened side searches every move: a block may look dull
-        if self.beam and ply >= 2 and len(moves) > self.beam and not threatened:
-            moves = moves[: self.beam]
+        keep = self.beam if (self.beam and ply >= 2 and not threatened) else CELLS
         alpha0 = alpha
         best, best_move = -WIN * 2, -1
-        for m in moves:
+        for m in self._ordered(hint, ply, keep):
             val = yield from self._child(m, depth - 1, -beta, -alpha, ply + 1)
             val = -val
             if val > best:
@@ -266,20 +266,32 @@ class Search:
             table[self.key] = (depth, _to_table(best, ply), kind, best_move)
         return best
 
-    def _ordered(self, hint: int, ply: int) -> list[int]:
-        """The legal moves, most promising first: the table's best move, then this
-        ply's killers, then by the cheap look at what each would change."""
+    def _threats(self):
+        """True if the side to move wins at once, else the waiting side's winning
+        spots for its next colour (at most 2)."""
+        pos, tally = self.pos, self.tally
+        side = pos.player
+        if win_targets(pos.board, pos.legal, side, pos.colour, 1, tally):
+            return True
+        return win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2, tally)
+
+    def _ordered(self, hint: int, ply: int, keep: int):
+        """The first `keep` legal moves, most promising first: the table's best
+        move, then this ply's killers, then by the cheap look at what each would
+        change. A generator: the look is taken only if the first move tried does
+        not already cut the node off (the order is the same either way)."""
         pos = self.pos
-        moves = pos.legal_moves()
-        colour, board, side = pos.colour, pos.board, pos.player
-        moves = ranked(board, moves, colour, side)
-        if ply >= MAX_PLY or self.table is None:
-            return moves
-        front = [m for m in (hint, *self.killers[ply]) if m >= 0 and m in pos.legal]
-        if not front:
-            return moves
-        front = list(dict.fromkeys(front))
-        return front + [m for m in moves if m not in front]
+        legal = pos.legal
+        front = []
+        if ply < MAX_PLY and self.table is not None:
+            front = list(dict.fromkeys(m for m in (hint, *self.killers[ply]) if m >= 0 and m in legal))
+        if front:
+            yield front[0]          # searched before the rest is ranked
+            keep -= 1
+            if not keep:
+                return
+        rest = [m for m in ranked(pos.board, pos.legal_moves(), pos.colour, pos.player) if m not in front]
+        yield from (front[1:] + rest)[:keep]
 
     def _killer(self, m: int, ply: int) -> None:
         if ply < MAX_PLY:

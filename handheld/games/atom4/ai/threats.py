@@ -118,23 +118,28 @@ def cells_of(board, colour: int) -> list[int]:
         return out
 
 
-def win_targets(board, legal, player: int, colour: int, limit: int = 2, hot=None) -> list[int]:
+def win_targets(board, legal, player: int, colour: int, limit: int = 2, tally=None) -> list[int]:
     """Legal spots where `player`, playing `colour`, would complete a row of its
     goal colour (at most `limit`, distinct spots). Exact: a move can turn
     several pieces into goal pieces at once (two ring neighbours of the spot
     lie on one line), so each candidate spot's conversions are applied
-    together before the rows are checked. `hot`: the Tally's per-point count of
-    windows holding 2+ of this goal colour, when the caller keeps one (a row
-    made by one move fills a window that held 2+ goal pieces, so a piece in no
-    such window is skipped without looking at its lines)."""
+    together before the rows are checked. `tally`: the position's Tally when
+    the caller keeps one; then the pieces looked at are those of its open
+    windows (a row made by one move fills a window that held 2+ goal pieces
+    and only pieces of the colour the move turns), found without a scan; the
+    same spots come out, possibly in another order."""
     goal = GOAL[player]
     target = 7 - colour
+    if tally is None:
+        pieces = [q for q in cells_of(board, target) if _could_row(board, q, goal, target)]
+    else:
+        pieces = tally.open_pieces(goal, target)
+        if not pieces:
+            return []
     found: list[int] = []
     step = STEP
     spots = []
-    for q in cells_of(board, target):
-        if (hot is not None and not hot[q]) or not _could_row(board, q, goal, target):
-            continue
+    for q in pieces:
         for d in range(6):
             n = step[q][d]
             while n >= 0 and board[n] == goal:
@@ -171,19 +176,23 @@ class Tally:
     """What the evaluation counts, kept up to date point by point so that the
     search (which applies and takes back every move's written points) never
     rescans the board: pieces of each colour, and per goal colour the goal
-    pieces in every window, the number of windows holding exactly 2 and the
-    windows holding exactly 3 (an insertion-ordered dict used as a set), and
-    per point how many windows through it hold 2 or more (`hot`: where a win
-    in one can be)."""
+    pieces in every window, the number of windows holding exactly 2, the
+    windows holding exactly 3 (a dict: window -> its fourth point), and
+    the open windows: those holding 2 or 3 goal pieces whose other points all
+    hold one colour (the only windows one move can fill, see win_targets),
+    with that colour. It keeps its own copy of the board (`cells`), so the
+    order in which a move's points are reported does not matter."""
 
-    __slots__ = ("colours", "in_window", "pairs", "triples", "hot")
+    __slots__ = ("colours", "in_window", "pairs", "triples", "open", "hot", "cells")
 
     def __init__(self, board):
         self.colours = [len(board)] + [0] * 8     # by colour + 1 (index 0: empty points)
         self.in_window = {g: [0] * len(WINDOWS) for g in (WHITE, BLACK)}
         self.pairs = {WHITE: 0, BLACK: 0}
         self.triples: dict = {WHITE: {}, BLACK: {}}
-        self.hot = {g: [0] * len(board) for g in (WHITE, BLACK)}
+        self.open: dict = {WHITE: {}, BLACK: {}}
+        self.hot = {g: [0] * len(board) for g in (WHITE, BLACK)}   # windows with 2+ through a point
+        self.cells = [EMPTY] * len(board)
         for i, v in enumerate(board):
             self.change(i, EMPTY, v)
 
@@ -192,10 +201,48 @@ class Tally:
         colours = self.colours
         colours[old + 1] -= 1
         colours[new + 1] += 1
+        self.cells[i] = new
         if old == WHITE or old == BLACK:
             self._leave(i, old)
         if new == WHITE or new == BLACK:
             self._enter(i, new)
+        self._reopen(i)
+
+    def _reopen(self, i: int) -> None:
+        """Whether each window through i with 2+ goal pieces is open, and with what."""
+        cells = self.cells
+        for goal in (WHITE, BLACK):
+            if not self.hot[goal][i]:
+                continue
+            count, opened, other = self.in_window[goal], self.open[goal], 7 - goal
+            for w in WINDOWS_OF[i]:
+                if count[w] < 2:
+                    continue
+                filler = 0
+                for c in WINDOWS[w]:
+                    v = cells[c]
+                    if v == goal:
+                        continue
+                    if v == EMPTY or v == other or (filler and v != filler):
+                        filler = 0
+                        break
+                    filler = v
+                if filler:
+                    opened[w] = filler
+                elif w in opened:
+                    del opened[w]
+
+    def open_pieces(self, goal: int, target: int) -> list[int]:
+        """The `target` pieces of the open windows of `goal` filled with `target`."""
+        window = WINDOWS
+        cells = self.cells
+        out = []
+        for w, filler in self.open[goal].items():
+            if filler == target:
+                for c in window[w]:
+                    if cells[c] == target and c not in out:
+                        out.append(c)
+        return out
 
     def _enter(self, i: int, goal: int) -> None:
         count, triples, hot = self.in_window[goal], self.triples[goal], self.hot[goal]
@@ -208,24 +255,25 @@ class Tally:
                     hot[c] += 1
             elif n == 3:
                 self.pairs[goal] -= 1
-                triples[w] = True
+                triples[w] = next(c for c in WINDOWS[w] if self.cells[c] != goal)
             elif n == 4:
                 del triples[w]
 
     def _leave(self, i: int, goal: int) -> None:
-        count, triples, hot = self.in_window[goal], self.triples[goal], self.hot[goal]
+        count, triples, opened, hot = self.in_window[goal], self.triples[goal], self.open[goal], self.hot[goal]
         for w in WINDOWS_OF[i]:
             n = count[w] - 1
             count[w] = n
             if n == 1:
                 self.pairs[goal] -= 1
+                opened.pop(w, None)
                 for c in WINDOWS[w]:
                     hot[c] -= 1
             elif n == 2:
                 self.pairs[goal] += 1
                 del triples[w]
             elif n == 3:
-                triples[w] = True
+                triples[w] = i
 
 
 def _side_score(pos: Position, x: int, soon: dict, tally: Tally) -> int:
@@ -241,8 +289,7 @@ def _side_score(pos: Position, x: int, soon: dict, tally: Tally) -> int:
         return score
     score += PAIR * tally.pairs[goal]
     legal = pos.legal
-    for w in tally.triples[goal]:
-        other = next(c for c in WINDOWS[w] if board[c] != goal)
+    for other in tally.triples[goal].values():
         v = board[other]
         if v == EMPTY:
             score += 10
@@ -271,11 +318,9 @@ def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | No
         scores[x] = _side_score(pos, x, soon, tally)
     waiting = 3 - pos.player
     if forks is None:
-        forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2,
-                                tally.hot[GOAL[waiting]]))
+        forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2, tally))
     scores[waiting] += FORK_WEIGHT[forks]
-    later = win_targets(pos.board, pos.legal, pos.player, ORDER[(pos.turn + 2) % 6], 2,
-                        tally.hot[GOAL[pos.player]])
+    later = win_targets(pos.board, pos.legal, pos.player, ORDER[(pos.turn + 2) % 6], 2, tally)
     scores[pos.player] += LATER_FORK_WEIGHT[len(later)]
     scores[pos.player] += GAIN * best_gain(pos.board, pos.legal, pos.colour, pos.player)
     return scores[me] - scores[3 - me]
