@@ -184,7 +184,11 @@ def stage_rootfs(args, base: str) -> None:
                  "kmod-static-nodes.service",
                  # /etc/modules lists nothing; drm comes with the display driver in the initrd
                  "systemd-modules-load.service", "modprobe@drm.service",
-                 "modprobe@configfs.service", "sys-kernel-config.mount"):
+                 "modprobe@configfs.service", "sys-kernel-config.mount",
+                 # both in front of the local mounts, so of the cabinet: the root is already
+                 # read-only from the initrd, and the /dev nodes whose group these would set
+                 # (snd timer, loop-control, fuse, kvm...) get it from udev's rules
+                 "systemd-remount-fs.service", "systemd-tmpfiles-setup-dev.service"):
         link_once(os.path.join(root, "etc/systemd/system", unit), "/dev/null")
     # multi-user, not graphical: no display manager here, and fewer units in the boot's
     # transaction
