@@ -24,12 +24,16 @@ DEV_SND = Path("/dev/snd")
 class SoundWatcher:
     def __init__(self, open_audio: Callable[[], NullAudio], sys_sound: Path | None = None,
                  dev_snd: Path = DEV_SND) -> None:
-        """`open_audio` opens sound as the start did (Audio.open with the settings);
-        the cards present now were already found wanting, so only a change is tried."""
+        """`open_audio` opens sound as the start did (Audio.open with the settings).
+        The cards present now were already found wanting if their nodes could be opened,
+        so only a change is tried; a card whose node could not be opened yet (on a Pi,
+        vc4's HDMI audio comes with the initrd, group audio with the root's coldplug
+        after the title) is tried once it can be."""
         self._open = open_audio
         self._sys_sound = sys_sound
         self._dev_snd = dev_snd
-        self._tried = self._cards()
+        cards = self._cards()
+        self._tried = cards if self._nodes_ready(cards) else ()
 
     def _cards(self) -> tuple[tuple[int, str], ...]:
         found = device.find_cards(device.SYS_SOUND if self._sys_sound is None else self._sys_sound)

@@ -143,3 +143,21 @@ def test_each_set_of_cards_is_tried_once(tmp_path):
     assert watcher.poll() is None and len(tries) == 1
     add_card(root, 0, I2S)
     assert watcher.poll() is None and len(tries) == 2, "unplugged and back: tried again"
+
+
+def test_a_card_there_at_the_start_whose_node_was_not_ready_is_tried_once_it_is(tmp_path):
+    # a Pi's HDMI audio: vc4 is in the initrd, so the card is there when the cabinet starts,
+    # but its node gets group audio only from the root's coldplug, after the title
+    root, dev_snd = sysfs(tmp_path, HDMI), tmp_path / "dev" / "snd"
+    dev_snd.mkdir(parents=True)
+    tries = []
+
+    def open_audio():
+        tries.append(1)
+        return NullAudio()
+
+    watcher = SoundWatcher(open_audio, sys_sound=root, dev_snd=dev_snd)
+    assert watcher.poll() is None and tries == []
+    (dev_snd / "controlC0").touch()
+    assert watcher.poll() is None and tries == [1]
+    assert watcher.poll() is None and tries == [1]
