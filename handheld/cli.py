@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -212,6 +211,8 @@ def cmd_selfplay(args) -> int:
     seconds = time.perf_counter() - start
     out = {"game": args.game, "seed": args.seed, **result, "seconds": round(seconds, 3)}
     if args.json:
+        import json
+
         print(json.dumps(out, sort_keys=True))
     else:
         for k, v in out.items():

@@ -3,30 +3,32 @@ the few cabinet-wide flags, as named fields."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from handheld.games.base import Game
 
 
-@dataclass
 class Context:
     """What a scene may use from the cabinet. Built by the app, or headless for
     tests, selfplay, bench and screenshots (`Context.headless_context()`)."""
 
-    director: Any                     # handheld.scene.Director
-    audio: Any                        # handheld.audio.Audio: .play(name), .register(name, samples)
-    settings: Any = None              # handheld.config.Config (sound, volume, colour-blind aid...)
-    kiosk: bool = False
-    kiosk_locked: bool = False        # kiosk from the command line (the service): the setting can't end it
-    headless: bool = False
-    seed: int = 0                     # base seed; games derive match seeds from it
-    data_dir: str | None = None       # where replays and stats go (None: don't write)
-    on_match_end: Callable[[dict], None] | None = None
-    input_manager: Any = None         # handheld.input.manager.InputManager (None headless)
-    quit_requested: bool = False      # set by a screen to end the cabinet's loop
-    last_options: dict = field(default_factory=dict)  # game id -> options last played, per session
-    records: Any = None               # handheld.records.Records (None: nothing is counted)
+    def __init__(self, director: Any, audio: Any, settings: Any = None, kiosk: bool = False,
+                 kiosk_locked: bool = False, headless: bool = False, seed: int = 0,
+                 data_dir: str | None = None, on_match_end: Callable[[dict], None] | None = None,
+                 input_manager: Any = None, records: Any = None):
+        self.director = director          # handheld.scene.Director
+        self.audio = audio                # handheld.audio.Audio: .play(name), .register(name, samples)
+        self.settings = settings          # handheld.config.Config (sound, volume, colour-blind aid...)
+        self.kiosk = kiosk
+        self.kiosk_locked = kiosk_locked  # kiosk from the command line (the service): the setting can't end it
+        self.headless = headless
+        self.seed = seed                  # base seed; games derive match seeds from it
+        self.data_dir = data_dir          # where replays and stats go (None: don't write)
+        self.on_match_end = on_match_end
+        self.input_manager = input_manager  # handheld.input.manager.InputManager (None headless)
+        self.records = records            # handheld.records.Records (None: nothing is counted)
+        self.quit_requested = False       # set by a screen to end the cabinet's loop
+        self.last_options: dict = {}      # game id -> options last played, per session
 
     def setting(self, key: str, default=None):
         """A dotted setting like 'display.colour_blind', or default."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from handheld import TICK_HZ
@@ -26,19 +25,20 @@ FILE_NAME = "records.json"
 FORMAT = 1
 
 
-@dataclass
 class LevelRecord:
-    won: int = 0
-    lost: int = 0
-    drawn: int = 0
+    def __init__(self, won: int = 0, lost: int = 0, drawn: int = 0):
+        self.won = won
+        self.lost = lost
+        self.drawn = drawn
 
 
-@dataclass
 class GameRecord:
-    levels: dict[str, LevelRecord] = field(default_factory=dict)   # level -> counts, first played first
-    streak: int = 0              # wins in a row now
-    best_streak: int = 0
-    fastest_win: int | None = None   # ticks
+    def __init__(self, levels: dict[str, LevelRecord] | None = None, streak: int = 0,
+                 best_streak: int = 0, fastest_win: int | None = None):
+        self.levels = {} if levels is None else levels   # level -> counts, first played first
+        self.streak = streak            # wins in a row now
+        self.best_streak = best_streak
+        self.fastest_win = fastest_win  # ticks
 
     @property
     def played(self) -> int:

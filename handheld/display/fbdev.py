@@ -14,8 +14,8 @@ import errno
 import mmap
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 
@@ -30,8 +30,7 @@ FORMATS = {   # bits per pixel -> SDL masks
 }
 
 
-@dataclass(frozen=True)
-class FbGeometry:
+class FbGeometry(NamedTuple):
     width: int
     height: int
     bpp: int

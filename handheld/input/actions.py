@@ -9,7 +9,7 @@ which fired a menu key-repeat this tick.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Action(enum.IntFlag):
@@ -37,8 +37,7 @@ def _direction(mask: int) -> tuple[int, int]:
     return dx, dy
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerInput:
+class PlayerInput(NamedTuple):
     held: int = 0      # bitmask of Action held at the sample point
     pressed: int = 0   # went down since the previous tick (even if already up again)
     released: int = 0  # went up since the previous tick
@@ -68,9 +67,22 @@ class PlayerInput:
 IDLE = PlayerInput()
 
 
-@dataclass(frozen=True, slots=True)
 class InputFrame:
-    players: tuple[PlayerInput, ...] = (IDLE,) * MAX_PLAYERS
+    """Every player's input at one tick."""
+
+    __slots__ = ("players",)
+
+    def __init__(self, players: tuple[PlayerInput, ...] = (IDLE,) * MAX_PLAYERS):
+        self.players = players
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, InputFrame) and self.players == other.players
+
+    def __hash__(self) -> int:
+        return hash(self.players)
+
+    def __repr__(self) -> str:
+        return f"InputFrame({self.players!r})"
 
     def __getitem__(self, player: int) -> PlayerInput:
         """Player by index, 0 = P1. Players beyond the frame are idle."""

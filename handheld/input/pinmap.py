@@ -18,7 +18,7 @@ fix, and the good pins are kept.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from handheld import tomlfile
 from handheld.input.actions import Action
@@ -44,8 +44,7 @@ class PinMapError(Exception):
     """The pin map file cannot be used at all (missing, not TOML)."""
 
 
-@dataclass(frozen=True)
-class Pin:
+class Pin(NamedTuple):
     bcm: int
     player: int          # 0-based
     action: int          # one Action bit
@@ -65,10 +64,12 @@ class Pin:
         return f"BCM{self.bcm} ({self.name}, header pin {self.header})"
 
 
-@dataclass
 class PinMap:
-    name: str
-    pins: list[Pin]
+    """A named set of button pins (a `[pins]` table or a bundled board)."""
+
+    def __init__(self, name: str, pins: list[Pin]):
+        self.name = name
+        self.pins = pins
 
 
 def parse_pins(pins: object, defaults: dict | None = None, where: str = "pins") -> tuple[list[Pin], list[str]]:

@@ -22,7 +22,6 @@ slow motion, whatever the screen's refresh rate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from handheld import TICK_HZ
 
@@ -33,13 +32,13 @@ WORK_WINDOW = 60                  # frames the slowest-recent-work estimate look
 LEARN_FRAMES = 8                  # frames presented without frame delay to measure the refresh period
 
 
-@dataclass
 class LoopStats:
-    ticks: int = 0
-    frames: int = 0
-    skipped_draws: int = 0
-    dropped_ticks: int = 0
-    idle_frames: int = 0        # vblank-paced frames that ran no tick (refresh above 60 Hz)
+    def __init__(self):
+        self.ticks = 0
+        self.frames = 0
+        self.skipped_draws = 0
+        self.dropped_ticks = 0
+        self.idle_frames = 0    # vblank-paced frames that ran no tick (refresh above 60 Hz)
 
 
 class FixedStepLoop:

@@ -1,9 +1,7 @@
-"""Talking to the operating system: systemd readiness/watchdog and clean power-off.
+"""Talking to the operating system: systemd readiness/watchdog (sdnotify), clean
+power-off (power), the console (console), the respawning supervisor (respawn).
 
-Nothing here needs root or python-systemd; both calls are safe on a desktop
-(they do nothing useful there, and say so).
+Nothing here needs root or python-systemd; every call is safe on a desktop (it does
+nothing useful there, and says so). The package imports none of its modules itself:
+the cabinet imports each one when it needs it, most of them after its first frame.
 """
-
-from handheld.system.power import power_off
-
-__all__ = ["power_off"]

@@ -21,13 +21,13 @@ What the child's end means:
   takes over.
 
 SIGTERM, SIGINT and SIGHUP sent to the parent are passed on to the child; the
-parent then waits for it and exits 0. The child asks the kernel to kill it if
-the parent dies, so no orphan keeps the framebuffer or the input grabs.
+parent then waits for it and exits 0. Once its title is up, the child asks the
+kernel to kill it if the parent dies, so no orphan keeps the framebuffer or the
+input grabs (before that, systemd's stop of the service's cgroup does).
 """
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import os
 import select
@@ -59,12 +59,17 @@ def describe(status: int) -> str:
     return f"signal {-code} ({name})"
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int) -> None:
+    """Ask the kernel to kill this child when its supervisor dies, even by SIGKILL."""
     try:
+        import ctypes  # here: a tenth of a second of a cold start under QEMU, paid after the title
+
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
-        pass  # not Linux: an orphan is then cleaned up by the service manager
+        return  # not Linux: an orphan is then cleaned up by the service manager
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)  # the supervisor went before we asked
 
 
 def _child(run: Callable[[], int], ready_fd: int | None = None) -> None:
@@ -75,10 +80,12 @@ def _child(run: Callable[[], int], ready_fd: int | None = None) -> None:
         for sig in FORWARDED:
             signal.signal(sig, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        _die_with_parent()
-        if ready_fd is not None:
-            from handheld.system import sdnotify
+        from handheld.system import sdnotify
 
+        # once the title is up: until then the service manager is the one to clean up
+        parent = os.getppid()
+        sdnotify.after_ready(lambda: _die_with_parent(parent))
+        if ready_fd is not None:
             sdnotify.after_ready(lambda: os.write(ready_fd, b"!"))
         code = int(run() or 0)
     except KeyboardInterrupt:

@@ -112,9 +112,11 @@ def test_describe_wait_status():
 
 SUPERVISED_SLEEPER = """
 import os, sys, time
+from handheld.system import sdnotify
 from handheld.system.respawn import supervise
 pidfile = sys.argv[1]
 def run():
+    sdnotify.ready("title")   # its first frame: from now on it dies with its supervisor
     with open(pidfile, "w") as fh:
         fh.write(str(os.getpid()))
     time.sleep(60)
@@ -162,6 +164,7 @@ def test_sigterm_to_the_supervisor_stops_the_cabinet_too(tmp_path):
 
 def test_the_cabinet_dies_with_its_supervisor(tmp_path):
     proc, child = _start_sleeper(tmp_path)
+    assert _alive(child)
     proc.kill()
     proc.wait(timeout=10)
     _wait_for(lambda: not _alive(child), timeout=5)
@@ -176,6 +179,7 @@ def _ready_pid(sock) -> tuple[int, float]:
         if "READY=1" in msg:
             status = dict(ln.split("=", 1) for ln in msg.splitlines())["STATUS"]
             return int(status.split("pid ")[1].rstrip(")")), time.monotonic()
+
 
 
 @pytest.mark.slow   # a wall-clock race: on a loaded CI box it measures the box, not the respawn
