@@ -230,6 +230,7 @@ def test_kiosk_hardening_in_effect(guest):
         "systemctl is-active getty@tty1.service": "inactive",
         "cat /sys/module/kernel/parameters/consoleblank": "0",      # from the image's cmdline.txt
         "cat /sys/module/vt/parameters/global_cursor_default": "0",
+        "cat /sys/module/cryptomgr/parameters/notests": "Y",        # no crypto self-tests at boot
         "systemctl show -p NRestarts --value handheld": None,
     }
     for cmd, want in checks.items():
