@@ -204,3 +204,18 @@ def test_transposition_table_keeps_the_full_width_value(monkeypatch, moves):
     list(tabled.steps())
     assert tabled.value == plain.value and tabled.depth_done == plain.depth_done == 3
     assert len(tabled.table) > 0 and plain.table is None
+
+
+@pytest.mark.parametrize("extension", [True, False])
+def test_threat_extension_sees_a_forced_win_past_the_horizon(monkeypatch, extension):
+    # one ply deep, the fork's replies lie past the horizon: the extension searches
+    # them (the side to move there faces a win in one) and finds that none blocks;
+    # without it the horizon only scores the fork
+    monkeypatch.setitem(ai.LEVELS, "depth1", (1, 10**9, 0, True))
+    monkeypatch.setattr(ai, "THREAT_EXTENSION", extension)
+    pos = fork_position()
+    search = ai.Search(pos, "depth1", 4)
+    list(search.steps())
+    assert (search.value >= ai.WIN // 2) == extension
+    if extension:
+        assert wins_against_every_reply(pos, search.best)

@@ -10,7 +10,10 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
           pieces, rows of them, reachable 4th points, two-spot forks (the
           waiting side's for its next colour, the side to move's for its
           colour after next) and what the side to move can grab at once;
-          its counts live in a Tally kept move by move. A transposition
+          its counts live in a Tally kept move by move; a horizon node
+          whose side to move faces a win in one is searched one ply more
+          (once per line), so an unstoppable threat counts as the win it
+          is and a blockable one as what the block leaves. A transposition
           table (Zobrist keys) and two killer moves per ply put the likely
           best move first, then a cheap look at what each move would
           change orders the rest; from the third ply on only the most
@@ -50,6 +53,8 @@ _zrng = Rng(0xA70A4)
 ZOBRIST = tuple(tuple(_zrng.bits(62) for _ in range(9)) for _ in range(CELLS))
 EXACT, LOWER, UPPER = 0, 1, 2          # what a stored value is: exact, at least, at most
 MAX_PLY = 32
+# a horizon node whose side to move faces a win in one is searched one ply more
+THREAT_EXTENSION = True
 
 
 def board_key(board) -> int:
@@ -112,6 +117,7 @@ class Search:
         self.tally = Tally(self.pos.board) if self.threats else None
         # per position (board key): what _threats found there, asked once per search
         self.threats_at: dict = {}
+        self._in_extension = False
 
     # ------------------------------------------------------------------
     def steps(self, chunk: int = 1 << 62):
@@ -142,6 +148,7 @@ class Search:
                         while len(pos.moves) > base:
                             pos.undo()
                         self._path = 0
+                        self._in_extension = False
                         self.key = board_key(pos.board)
                         self.tally = Tally(pos.board) if self.threats else None
                         complete = False
@@ -223,7 +230,10 @@ class Search:
             return (WIN - ply) if w == pos.player else -(WIN - ply)
         side = pos.player
         threatened: list[int] = []
-        table = self.table
+        extending = False
+        # inside an extension the table is neither read nor written: its depth-0
+        # entries are horizon values as seen from outside one (extended there)
+        table = None if self._in_extension else self.table
         hint = -1
         if table is not None:
             entry = table.get(self.key)
@@ -240,7 +250,13 @@ class Search:
             if seen is True:
                 return WIN - ply - 1        # it wins with its next move
             threatened = seen
-            if depth == 0:
+            if depth == 0 and threatened and THREAT_EXTENSION and not self._in_extension:
+                # a horizon node facing a win in one is searched one ply more (once
+                # per line): whether any move blocks it decides, not a fixed weight
+                depth = 1
+                self._in_extension = True
+                extending = True
+            elif depth == 0:
                 val = evaluate(pos, side, len(threatened), self.tally)
                 if table is not None:
                     table[self.key] = (0, val, EXACT, -1)
@@ -261,9 +277,11 @@ class Search:
                     if alpha >= beta:
                         self._killer(m, ply)
                         break
+        if extending:
+            self._in_extension = False
         if table is not None:
             kind = LOWER if best >= beta else (UPPER if best <= alpha0 else EXACT)
-            table[self.key] = (depth, _to_table(best, ply), kind, best_move)
+            table[self.key] = (0 if extending else depth, _to_table(best, ply), kind, best_move)
         return best
 
     def _threats(self):
