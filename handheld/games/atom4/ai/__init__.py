@@ -19,7 +19,10 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
           change orders the rest; from the third ply on only the most
           promising are searched, unless the side to move faces a win in
           one (then every move is tried: a block can look dull).
-  hard    the same with a larger budget and depth.
+          Before the search it looks for a forced win by threats
+          (forcing.py): moves that each leave a win in one the other
+          side must stop, until every reply loses.
+  hard    the same with larger budgets and depths.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
 completes). The seed shuffles the root moves and adds a tiny tie-break
@@ -32,6 +35,7 @@ freezes; `choose_move` runs it to the end.
 
 from __future__ import annotations
 
+from handheld.games.atom4.ai.forcing import forced_win
 from handheld.games.atom4.ai.threats import Tally, evaluate, ranked, win_targets, winning_move
 from handheld.games.atom4.rules import CELLS, GOAL, ORDER, Position
 from handheld.runtime.rng import Rng
@@ -43,6 +47,9 @@ LEVELS = {
     "normal": (5, 1200, 7, True),
     "hard": (6, 4000, 8, True),
 }
+# before the search, a look for a forced win by threats (forcing.py):
+# name: (threats deep, moves played at most)
+FORCING = {"normal": (3, 1500), "hard": (3, 1500)}   # deeper or longer found no more (sixth pass)
 DEFAULT_LEVEL = "normal"
 
 
@@ -129,6 +136,13 @@ class Search:
         self.rng.shuffle(root)
         jitter = {m: self.rng.randrange(3) for m in root}
         win = winning_move(pos) if self.threats else -1
+        if win >= 0:
+            self.value = WIN - 1
+        elif len(root) > 1 and self.level in FORCING:
+            # a move played there costs about half a search node (38 against 78 us here)
+            win = yield from forced_win(pos, *FORCING[self.level], 2 * chunk)
+            if win >= 0:
+                self.value = WIN // 2       # won, in a number of moves not counted
         if len(root) == 1 or win >= 0:
             self.best = root[0] if win < 0 else win
         else:
