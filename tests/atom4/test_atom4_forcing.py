@@ -4,6 +4,7 @@ from handheld.games.atom4 import ai
 from handheld.games.atom4.ai.forcing import forced_win
 from handheld.games.atom4.ai.threats import winning_move
 from handheld.games.atom4.rules import Position, parse_move
+from handheld.runtime.rng import Rng
 
 # normal against atom4 4.1 at -d 2 (round 1, normal playing P1): P1 to move has no win in
 # one, and no single threat wins, but a threat whose every block allows a second one does
@@ -60,6 +61,27 @@ def test_two_threats_win_where_one_does_not():
     move = result(forced_win(pos, 2, 10**6))
     assert move >= 0
     assert wins_whatever_the_replies(pos, pos.player, move, 2)
+
+
+def test_every_forced_win_found_in_seeded_games_is_one_by_the_rules():
+    # easy mixed with random moves (a third), so that threats are left open; every
+    # position without a win in one, from move 10 on (about 450 positions)
+    found = needing_two = 0
+    for game in range(6):
+        rng = Rng(500 + game)
+        pos = Position(1 + game % 6)
+        while pos.winner is None:
+            if len(pos.moves) > 10 and winning_move(pos) < 0:
+                move = result(forced_win(pos, 3, 1500))
+                if move >= 0:
+                    found += 1
+                    needing_two += result(forced_win(pos, 1, 10**6)) < 0
+                    assert wins_whatever_the_replies(pos, pos.player, move, 3), pos.moves
+            if rng.randrange(3):
+                pos.play(ai.choose_move(pos, "easy", seed=rng.randrange(1 << 30)))
+            else:
+                pos.play(rng.choice(pos.legal_moves()))
+    assert found >= 5 and needing_two >= 3
 
 
 def test_the_position_is_given_back_as_it_was():
