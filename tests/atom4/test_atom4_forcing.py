@@ -19,6 +19,14 @@ def two_threats_position() -> Position:
     return pos
 
 
+# normal (P2) against atom4 4.1 at -d 2, round 6: the search's choice here lets P1
+# force a win by threats; the look after the search plays another of its best moves
+LOSING_CHOICE = ("8,8 9,8 8,9 9,7 10,8 9,9 9,6 10,7 9,10 8,6 10,6 8,10 10,10 10,9 7,9 9,11 "
+                 "11,8 8,11 11,10 9,5 7,11 10,11 7,10 7,8 11,6 6,9 9,12 10,5 11,7 10,12 6,11 "
+                 "11,9 11,11 8,12 8,5 12,10 7,12 8,13 6,7 7,13 8,14 7,6 10,4 11,5 6,12 6,10 12,6 "
+                 "5,11 9,13 12,5 5,12 9,14 11,4 6,13 4,11 7,14 7,15 12,4 6,14 8,15 6,15 7,5")
+
+
 def result(gen, pauses: list | None = None):
     """Run a generator to its end; its return value (pauses: count the yields)."""
     while True:
@@ -107,3 +115,23 @@ def test_normal_plays_the_forced_win_and_easy_does_not_look_for_one():
     assert search.value >= ai.WIN // 2
     assert wins_whatever_the_replies(pos, pos.player, search.best, ai.FORCING["normal"][0])
     assert "easy" not in ai.FORCING
+
+
+def test_normal_does_not_play_a_move_that_lets_the_other_side_force_a_win(monkeypatch):
+    pos = Position(6)
+    for m in LOSING_CHOICE.split():
+        pos.play(parse_move(m))
+    me, depth = pos.player, ai.FORCING["normal"][0]
+    monkeypatch.setitem(ai.FORCING, "normal", ai.FORCING["normal"][:2] + (0,))   # no look after
+    unchecked = ai.Search(pos, "normal", seed=7)
+    result(unchecked.steps())
+    monkeypatch.undo()
+    checked = ai.Search(pos, "normal", seed=7)
+    result(checked.steps())
+    assert checked.best != unchecked.best
+    pos.play(unchecked.best)
+    attack = result(forced_win(pos, depth, 10**6))
+    assert attack >= 0 and wins_whatever_the_replies(pos, 3 - me, attack, depth)
+    pos.undo()
+    pos.play(checked.best)
+    assert result(forced_win(pos, depth, 10**6)) == -1

@@ -21,7 +21,9 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
           one (then every move is tried: a block can look dull).
           Before the search it looks for a forced win by threats
           (forcing.py): moves that each leave a win in one the other
-          side must stop, until every reply loses.
+          side must stop, until every reply loses; after it, it plays
+          the first of its best few moves that leaves the other side no
+          such win.
   hard    the same with larger budgets and depths.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
@@ -47,9 +49,11 @@ LEVELS = {
     "normal": (5, 1200, 7, True),
     "hard": (6, 4000, 8, True),
 }
-# before the search, a look for a forced win by threats (forcing.py):
-# name: (threats deep, moves played at most)
-FORCING = {"normal": (3, 1500), "hard": (3, 1500)}   # deeper or longer found no more (sixth pass)
+# before the search, a look for a forced win by threats (forcing.py); after it, the
+# same look for the other side after each of the best few moves, to play the first
+# that leaves it none. name: (threats deep, moves played at most per look, moves
+# checked after the search); deeper or longer looks found no more (sixth pass)
+FORCING = {"normal": (3, 1500, 4), "hard": (3, 1500, 4)}
 DEFAULT_LEVEL = "normal"
 
 
@@ -140,7 +144,7 @@ class Search:
             self.value = WIN - 1
         elif len(root) > 1 and self.level in FORCING:
             # a move played there costs about half a search node (38 against 78 us here)
-            win = yield from forced_win(pos, *FORCING[self.level], 2 * chunk)
+            win = yield from forced_win(pos, *FORCING[self.level][:2], 2 * chunk)
             if win >= 0:
                 self.value = WIN // 2       # won, in a number of moves not counted
         if len(root) == 1 or win >= 0:
@@ -182,12 +186,29 @@ class Search:
                         self.best = next((m for m in order if m not in refuted), self.best)
                     break
                 self.best, self.depth_done, self.value = best_move, depth, best_val
+                ranking = [m for _, m in sorted(scored, key=lambda t: -t[0])]
                 if best_val >= WIN // 2 or self.nodes >= self.budget:
                     break
                 # best first next time; the rest by this iteration's bounds
                 scored.sort(key=lambda t: -t[0])
                 order = [m for _, m in scored] + [m for m in order if m not in {s for _, s in scored}]
+            if self.level in FORCING and -WIN // 2 < self.value < WIN // 2:
+                yield from self._avoid_forced_loss(ranking, chunk)
         self.done = True
+
+    def _avoid_forced_loss(self, ranking: list[int], chunk: int):
+        """Of the best few moves (the search's choice first, then the last complete
+        iteration's order), play the first after which the other side has no forced
+        win by threats; if every one leaves it one, keep the search's choice."""
+        depth, budget, checked = FORCING[self.level]
+        pos = self.pos
+        for m in ([self.best] + [m for m in ranking if m != self.best])[:checked]:
+            pos.play(m)
+            lost = pos.winner is None and (yield from forced_win(pos, depth, budget, 2 * chunk)) >= 0
+            pos.undo()
+            if not lost:
+                self.best = m
+                return
 
     def _child(self, m: int, depth: int, alpha: int, beta: int, ply: int):
         pos = self.pos
