@@ -186,12 +186,13 @@ class Search:
                         self.best = next((m for m in order if m not in refuted), self.best)
                     break
                 self.best, self.depth_done, self.value = best_move, depth, best_val
+                # this iteration's moves, best first (stable: ties keep their order)
                 ranking = [m for _, m in sorted(scored, key=lambda t: -t[0])]
                 if best_val >= WIN // 2 or self.nodes >= self.budget:
                     break
                 # best first next time; the rest by this iteration's bounds
-                scored.sort(key=lambda t: -t[0])
-                order = [m for _, m in scored] + [m for m in order if m not in {s for _, s in scored}]
+                searched = set(ranking)
+                order = ranking + [m for m in order if m not in searched]
             if self.level in FORCING and -WIN // 2 < self.value < WIN // 2:
                 yield from self._avoid_forced_loss(ranking, chunk)
         self.done = True
