@@ -22,7 +22,6 @@ slow motion, whatever the screen's refresh rate.
 
 from __future__ import annotations
 
-
 from handheld import TICK_HZ
 
 TICK_NS = 1_000_000_000 // TICK_HZ

@@ -181,7 +181,6 @@ def _ready_pid(sock) -> tuple[int, float]:
             return int(status.split("pid ")[1].rstrip(")")), time.monotonic()
 
 
-
 @pytest.mark.slow   # a wall-clock race: on a loaded CI box it measures the box, not the respawn
 def test_killed_cabinet_is_back_on_screen_faster_than_a_cold_start(tmp_path):
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
