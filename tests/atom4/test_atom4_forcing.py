@@ -1,7 +1,7 @@
 """The forced-win look (ai/forcing.py): what it claims is a win, the rules agree is one."""
 
 from handheld.games.atom4 import ai
-from handheld.games.atom4.ai.forcing import forced_win
+from handheld.games.atom4.ai.forcing import Looks, forced_win
 from handheld.games.atom4.ai.threats import winning_move
 from handheld.games.atom4.rules import Position, parse_move
 from handheld.runtime.rng import Rng
@@ -100,6 +100,32 @@ def test_the_position_is_given_back_as_it_was():
         assert (pos.board, pos.moves, pos.legal) == (board, moves, legal)
 
 
+def test_a_look_stopped_at_a_pause_gives_the_position_back():
+    pos = two_threats_position()
+    board, moves, legal = list(pos.board), list(pos.moves), set(pos.legal)
+    for pauses in (1, 3, 7):
+        look = forced_win(pos, 3, 10**6, chunk=5)
+        for _ in range(pauses):
+            next(look)
+        look.close()            # a screen left while the computer was thinking
+        assert (pos.board, pos.moves, pos.legal) == (board, moves, legal)
+
+
+def test_the_looks_of_one_move_share_its_budget():
+    pos = two_threats_position()
+    alone = Looks(3, 10**6, 10**6)
+    move = result(alone.forced_win(pos))
+    needed = 10**6 - alone.left
+    assert move >= 0 and needed > 10
+    # the first look may play all of a move's budget, the next ones what is left
+    looks = Looks(3, 10**6, needed + 5)
+    assert result(looks.forced_win(pos)) == move and looks.left == 5
+    assert result(looks.forced_win(pos)) == -1 and looks.left == 0
+    # and each look at most its own share
+    capped = Looks(3, needed - 1, 10**6)
+    assert result(capped.forced_win(pos)) == -1 and capped.left == 10**6 - (needed - 1)
+
+
 def test_a_small_budget_gives_up_and_a_chunk_pauses_without_changing_the_answer():
     pos = two_threats_position()
     assert result(forced_win(pos, 3, 3)) == -1
@@ -122,7 +148,7 @@ def test_normal_does_not_play_a_move_that_lets_the_other_side_force_a_win(monkey
     for m in LOSING_CHOICE.split():
         pos.play(parse_move(m))
     me, depth = pos.player, ai.FORCING["normal"][0]
-    monkeypatch.setitem(ai.FORCING, "normal", ai.FORCING["normal"][:2] + (0,))   # no look after
+    monkeypatch.setitem(ai.FORCING, "normal", ai.FORCING["normal"][:3] + (0,))   # no look after
     unchecked = ai.Search(pos, "normal", seed=7)
     result(unchecked.steps())
     monkeypatch.undo()

@@ -37,7 +37,7 @@ freezes; `choose_move` runs it to the end.
 
 from __future__ import annotations
 
-from handheld.games.atom4.ai.forcing import forced_win
+from handheld.games.atom4.ai.forcing import Looks
 from handheld.games.atom4.ai.threats import Tally, evaluate, ranked, win_targets, winning_move
 from handheld.games.atom4.rules import CELLS, GOAL, ORDER, Position
 from handheld.runtime.rng import Rng
@@ -51,9 +51,10 @@ LEVELS = {
 }
 # before the search, a look for a forced win by threats (forcing.py); after it, the
 # same look for the other side after each of the best few moves, to play the first
-# that leaves it none. name: (threats deep, moves played at most per look, moves
-# checked after the search); deeper or longer looks found no more (sixth pass)
-FORCING = {"normal": (3, 1500, 4), "hard": (3, 1500, 4)}
+# that leaves it none. name: (threats deep, moves played at most per look, by all the
+# looks of one move, moves checked after the search); deeper or longer looks found
+# no more (sixth pass); the bound per move bounds its slowest moves (seventh pass)
+FORCING = {"normal": (3, 1500, 2000, 4), "hard": (3, 1500, 2000, 4)}
 DEFAULT_LEVEL = "normal"
 
 
@@ -140,11 +141,12 @@ class Search:
         self.rng.shuffle(root)
         jitter = {m: self.rng.randrange(3) for m in root}
         win = winning_move(pos) if self.threats else -1
+        # a move played in a look costs under half a search node
+        looks = Looks(*FORCING[self.level][:3], 2 * chunk) if self.level in FORCING else None
         if win >= 0:
             self.value = WIN - 1
-        elif len(root) > 1 and self.level in FORCING:
-            # a move played there costs about half a search node (38 against 78 us here)
-            win = yield from forced_win(pos, *FORCING[self.level][:2], 2 * chunk)
+        elif len(root) > 1 and looks:
+            win = yield from looks.forced_win(pos)
             if win >= 0:
                 self.value = WIN // 2       # won, in a number of moves not counted
         if len(root) == 1 or win >= 0:
@@ -193,19 +195,20 @@ class Search:
                 # best first next time; the rest by this iteration's bounds
                 searched = set(ranking)
                 order = ranking + [m for m in order if m not in searched]
-            if self.level in FORCING and -WIN // 2 < self.value < WIN // 2:
-                yield from self._avoid_forced_loss(ranking, chunk)
+            if looks and -WIN // 2 < self.value < WIN // 2:
+                yield from self._avoid_forced_loss(ranking, looks)
         self.done = True
 
-    def _avoid_forced_loss(self, ranking: list[int], chunk: int):
+    def _avoid_forced_loss(self, ranking: list[int], looks: Looks):
         """Of the best few moves (the search's choice first, then the last complete
         iteration's order), play the first after which the other side has no forced
-        win by threats; if every one leaves it one, keep the search's choice."""
-        depth, budget, checked = FORCING[self.level]
+        win by threats; if every one leaves it one, keep the search's choice. A look
+        cut short by the move's budget found none."""
+        checked = FORCING[self.level][3]
         pos = self.pos
         for m in ([self.best] + [m for m in ranking if m != self.best])[:checked]:
             pos.play(m)
-            lost = pos.winner is None and (yield from forced_win(pos, depth, budget, 2 * chunk)) >= 0
+            lost = pos.winner is None and (yield from looks.forced_win(pos)) >= 0
             pos.undo()
             if not lost:
                 self.best = m

@@ -9,12 +9,15 @@ wins and nothing into a loss (docs/atom4.md, sixth pass).
 `forced_win(pos, depth, budget)` is a generator like `Search.steps`: it
 yields every `chunk` moves it plays, and its result is the first move of a
 forced win, or -1 (none found within `depth` threats, or the budget of
-played moves ran out).
+played moves ran out). The computer looks several times per move (once for
+itself, then once for the other side after each of its best moves), so
+`Looks` shares one budget of played moves between them: that budget, not
+the number of looks, bounds the time a move takes.
 """
 
 from __future__ import annotations
 
-from handheld.games.atom4.ai.threats import ranked, win_targets, winning_move
+from handheld.games.atom4.ai.threats import Tally, ranked, win_targets
 from handheld.games.atom4.rules import ORDER, Position
 
 
@@ -22,64 +25,101 @@ class _OutOfBudget(Exception):
     pass
 
 
-class _Counter:
-    def __init__(self, budget: int, chunk: int):
+class _Look:
+    """One look's moves on `pos`: counted against a budget, and mirrored in a
+    Tally so that each win-in-one test looks only at open windows (a third to
+    half the time of a board scan, the same spots)."""
+
+    def __init__(self, pos: Position, budget: int, chunk: int):
+        self.pos, self.tally = pos, Tally(pos.board)
         self.played, self.budget, self.chunk = 0, budget, chunk
         self.pause = chunk
 
-    def tick(self):
-        """Count one played move; a generator that pauses every `chunk` of them."""
-        self.played += 1
-        if self.played > self.budget:
+    def play(self, m: int):
+        """A generator: plays m, pausing first every `chunk` moves played."""
+        if self.played >= self.budget:
             raise _OutOfBudget
+        self.played += 1
         if self.played >= self.pause:
             self.pause += self.chunk
             yield
+        pos = self.pos
+        pos.play(m)
+        board, change = pos.board, self.tally.change
+        for p, old in pos.history[-1][0]:
+            change(p, old, board[p])
+
+    def undo(self) -> None:
+        pos = self.pos
+        board, change = pos.board, self.tally.change
+        for p, old in reversed(pos.history[-1][0]):
+            change(p, board[p], old)
+        pos.undo()
+
+    def winning_move(self) -> int:
+        """A move that wins at once for the side to move, or -1."""
+        pos = self.pos
+        spots = win_targets(pos.board, pos.legal, pos.player, pos.colour, 1, self.tally)
+        return spots[0] if spots else -1
+
+    def threatens(self, me: int) -> bool:
+        """With the other side to move: does `me` hold a win in one for its next colour?"""
+        pos = self.pos
+        return bool(win_targets(pos.board, pos.legal, me, ORDER[(pos.turn + 1) % 6], 1, self.tally))
+
+
+class Looks:
+    """The forced-win looks of one computer move: each plays at most `per_look`
+    moves, all of them together at most `per_move`."""
+
+    def __init__(self, depth: int, per_look: int, per_move: int, chunk: int = 1 << 62):
+        self.depth, self.per_look, self.left, self.chunk = depth, per_look, per_move, chunk
+
+    def forced_win(self, pos: Position):
+        """Generator: its return value is a move of the side to move that wins by
+        threats (or at once), or -1. `pos` is played on and restored."""
+        look = _Look(pos, min(self.per_look, self.left), self.chunk)
+        try:
+            return (yield from _attack(look, pos.player, self.depth))
+        except _OutOfBudget:        # every move played was taken back on the way out
+            return -1
+        finally:
+            self.left -= look.played
 
 
 def forced_win(pos: Position, depth: int, budget: int, chunk: int = 1 << 62):
-    """Generator: its return value is a move of the side to move that wins by
-    threats (or at once), or -1. `pos` is played on and restored."""
-    count = _Counter(budget, chunk)
-    try:
-        return (yield from _attack(pos, pos.player, depth, count))
-    except _OutOfBudget:        # every move played was taken back on the way out
-        return -1
+    """One look on its own: at most `budget` moves played."""
+    return Looks(depth, budget, budget, chunk).forced_win(pos)
 
 
-def _attack(pos: Position, me: int, depth: int, count: _Counter):
-    win = winning_move(pos)
+def _attack(look: _Look, me: int, depth: int):
+    win = look.winning_move()
     if win >= 0 or depth == 0:
         return win
+    pos = look.pos
     for m in ranked(pos.board, pos.legal_moves(), pos.colour, me):
-        yield from count.tick()
-        pos.play(m)
+        yield from look.play(m)
         try:
-            forcing = pos.winner is None and _threatens(pos, me) and winning_move(pos) < 0
-            won = forcing and (yield from _every_reply_loses(pos, me, depth, count))
+            forcing = pos.winner is None and look.threatens(me) and look.winning_move() < 0
+            won = forcing and (yield from _every_reply_loses(look, me, depth))
         finally:
-            pos.undo()
+            look.undo()
         if won:
             return m
     return -1
 
 
-def _threatens(pos: Position, me: int) -> bool:
-    """With the other side to move: does `me` hold a win in one for its next colour?"""
-    return bool(win_targets(pos.board, pos.legal, me, ORDER[(pos.turn + 1) % 6], 1))
-
-
-def _every_reply_loses(pos: Position, me: int, depth: int, count: _Counter):
+def _every_reply_loses(look: _Look, me: int, depth: int):
+    pos = look.pos
     for r in pos.legal_moves():
-        yield from count.tick()
-        pos.play(r)
+        yield from look.play(r)
         try:
             if pos.winner is not None:
                 lost = pos.winner == me
             else:
-                lost = (yield from _attack(pos, me, depth - 1, count)) >= 0
+                lost = (yield from _attack(look, me, depth - 1)) >= 0
         finally:
-            pos.undo()
+            look.undo()
         if not lost:
             return False
     return True
