@@ -3,8 +3,8 @@ move out, including moves that turn two pieces into goal pieces at once."""
 
 import pytest
 
-from handheld.games.atom4.ai.threats import win_targets, winning_move
-from handheld.games.atom4.rules import Position, index
+from handheld.games.atom4.ai.threats import best_gain, win_targets, winning_move
+from handheld.games.atom4.rules import GOAL, Position, index
 from handheld.runtime.rng import Rng
 
 
@@ -105,6 +105,29 @@ def later_spots(pos):
         return min(2, len(real_wins(pos)))
     finally:
         pos.turn -= 2
+
+
+def test_best_gain_is_what_the_best_move_makes_and_takes_when_played_out():
+    # the move that gains most, by playing every legal move of random games out
+    checked = 0
+    for g in range(6):
+        rng = Rng(40 + g)
+        pos = Position(g % 6 + 1)
+        while pos.winner is None:
+            mover, colour = pos.player, pos.colour
+            mine, theirs = GOAL[mover], GOAL[3 - mover]
+            played_out = 0
+            for m in pos.legal_moves():
+                pos.play(m)
+                written = pos.history[-1][0][1:]            # the placed point is not a piece turned
+                made = sum(pos.board[p] == mine and old != mine for p, old in written)
+                taken = sum(old == theirs and pos.board[p] != theirs for p, old in written)
+                played_out = max(played_out, made + taken)
+                pos.undo()
+            assert best_gain(pos.board, pos.legal, colour, mover) == played_out, pos.moves
+            checked += played_out > 0
+            pos.play(rng.choice(pos.legal_moves()))
+    assert checked > 100
 
 
 def test_evaluation_matches_a_scan_of_every_window():

@@ -46,6 +46,8 @@ FORK_WEIGHT = (0, 200, 2000)          # by how many winning spots the waiting si
 # (its coming move is free, the other side gets one move to stop them all)
 LATER_FORK_WEIGHT = (0, 50, 1000)
 _LINES = ((2, 5), (3, 0), (4, 1))     # the three lines as (direction, opposite)
+# per point, (direction, neighbour) for the neighbours it has
+_NEIGHBOURS_BY_DIRECTION = tuple(tuple((d, q) for d, q in enumerate(STEP[i]) if q >= 0) for i in range(CELLS))
 
 
 def completes_row(board, q: int, goal: int) -> bool:
@@ -330,17 +332,20 @@ def best_gain(board, legal, colour: int, mover: int) -> int:
     """The most goal pieces one move of `colour` makes for `mover` plus takes from
     the other side (what the side to move would grab at once past the horizon).
     A move of colour c makes a goal piece exactly where its effect lands on a
-    7 - c piece (see the top), and takes every opponent goal piece it lands on."""
+    7 - c piece (see the top), and takes every opponent goal piece it lands on.
+    (Called at every horizon node: the loops are kept flat.)"""
     prop = WHITE if colour in (1, 2, 4) else BLACK
-    wanted = (7 - colour, GOAL[3 - mover])
+    made, taken = 7 - colour, GOAL[3 - mover]
     step = STEP
     best = 0
     for i in legal:
         n = 0
-        for d, q in enumerate(step[i]):
-            while q >= 0 and board[q] == prop:
+        for d, q in _NEIGHBOURS_BY_DIRECTION[i]:
+            v = board[q]
+            while v == prop:
                 q = step[q][d]
-            if q >= 0 and board[q] in wanted:
+                v = board[q] if q >= 0 else EMPTY
+            if v == made or v == taken:
                 n += 1
         if n > best:
             best = n
