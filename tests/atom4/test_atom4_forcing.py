@@ -2,8 +2,8 @@
 
 from handheld.games.atom4 import ai
 from handheld.games.atom4.ai.forcing import Looks, forced_win
-from handheld.games.atom4.ai.threats import winning_move
-from handheld.games.atom4.rules import Position, parse_move
+from handheld.games.atom4.ai.threats import win_targets, winning_move
+from handheld.games.atom4.rules import ORDER, Position, index, parse_move
 from handheld.runtime.rng import Rng
 
 # normal against atom4 4.1 at -d 2 (round 1, normal playing P1): P1 to move has no win in
@@ -25,6 +25,15 @@ LOSING_CHOICE = ("8,8 9,8 8,9 9,7 10,8 9,9 9,6 10,7 9,10 8,6 10,6 8,10 10,10 10,
                  "11,8 8,11 11,10 9,5 7,11 10,11 7,10 7,8 11,6 6,9 9,12 10,5 11,7 10,12 6,11 "
                  "11,9 11,11 8,12 8,5 12,10 7,12 8,13 6,7 7,13 8,14 7,6 10,4 11,5 6,12 6,10 12,6 "
                  "5,11 9,13 12,5 5,12 9,14 11,4 6,13 4,11 7,14 7,15 12,4 6,14 8,15 6,15 7,5")
+
+
+# a full board but for two spots, (6,2) and (8,2); red (P1) to move. Red on (6,2) leaves
+# P1 a winning spot at (8,2) for its next colour, but P2's only reply takes that spot
+# and fills the board: a draw (found by a random search for exactly this)
+FULL_BUT_TWO = ("yrgrbbgrckpcgggy ycyykywgrgybppry rgcgyc.w.cycygrr bypycwypcybpyypr "
+                "bgpbyycrwpwrgpgp bybbkrrbgcpgbcbb rbcgccbgcypryygy cpybgbypygyryppy "
+                "byygyyygybcbcbcg brrpgyrpcyrbrpcc ygrygpypbcgprryr cbrgcycpgbycgrrb "
+                "bpccrbybrgybppbp gppcrycbcggpbrcb cbgyryryrgpybcby ryrbgypggrcbprpp").split()
 
 
 def result(gen, pauses: list | None = None):
@@ -90,6 +99,19 @@ def test_every_forced_win_found_in_seeded_games_is_one_by_the_rules():
             else:
                 pos.play(rng.choice(pos.legal_moves()))
     assert found >= 5 and needing_two >= 3
+
+
+def test_a_threat_whose_only_reply_fills_the_board_is_a_draw_not_a_win():
+    pos = Position.from_rows(FULL_BUT_TWO, turn=0)
+    threat, reply = index(6, 2), index(8, 2)
+    assert pos.legal == {threat, reply} and winning_move(pos) == -1
+    pos.play(threat)
+    assert win_targets(pos.board, pos.legal, 1, ORDER[(pos.turn + 1) % 6], 2) == [reply]
+    pos.play(reply)
+    assert pos.winner == "draw"
+    pos.undo()
+    pos.undo()
+    assert result(forced_win(pos, 3, 10**6)) == -1
 
 
 def test_the_position_is_given_back_as_it_was():
