@@ -23,7 +23,8 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
           (forcing.py): moves that each leave a win in one the other
           side must stop, until every reply loses; after it, it plays
           the first of its best few moves that leaves the other side no
-          such win.
+          such win. All the looks of one move share one budget of
+          moves played, so they bound its slowest moves.
   hard    the same with larger budgets and depths.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
