@@ -156,18 +156,26 @@ def test_evaluation_matches_a_scan_of_every_window():
 
 def test_tally_kept_move_by_move_equals_a_fresh_count():
     from handheld.games.atom4.ai.threats import Tally
+
+    def assert_same(tally, pos):
+        fresh = Tally(pos.board)
+        assert tally.colours == fresh.colours and tally.pairs == fresh.pairs
+        assert tally.hot == fresh.hot and tally.open == fresh.open and tally.cells == pos.board
+        assert tally.triples == fresh.triples
+        return fresh
+
     rng = Rng(77)
     pos = Position(3)
     tally = Tally(pos.board)
     while pos.winner is None:
         pos.play(rng.choice(pos.legal_moves()))
-        for p, old in pos.history[-1][0]:
-            tally.change(p, old, pos.board[p])
-        fresh = Tally(pos.board)
-        assert tally.colours == fresh.colours and tally.pairs == fresh.pairs
-        assert tally.hot == fresh.hot and tally.open == fresh.open and tally.cells == pos.board
-        assert tally.triples == fresh.triples
+        tally.played(pos.board, pos.history[-1][0])
+        fresh = assert_same(tally, pos)
     assert len(pos.moves) > 40 and sum(fresh.pairs.values()) > 0
+    while pos.history:                      # and taken back move by move
+        tally.unplayed(pos.board, pos.history[-1][0])
+        pos.undo()
+        assert_same(tally, pos)
 
 
 @pytest.mark.parametrize("budget", [1200, 10**9])        # cut off by the budget, or complete

@@ -222,9 +222,7 @@ class Search:
         key = self.key
         written = pos.history[-1][0]
         if self.threats:
-            board, change = pos.board, self.tally.change
-            for p, old in written:
-                change(p, old, board[p])
+            self.tally.played(pos.board, written)
         if self.table is not None:
             board = pos.board
             k = key
@@ -248,9 +246,7 @@ class Search:
             self._path -= delta
         self.key = key
         if self.threats:
-            board, change = pos.board, self.tally.change
-            for p, old in reversed(written):
-                change(p, board[p], old)
+            self.tally.unplayed(pos.board, written)
         pos.undo()
         return val
 

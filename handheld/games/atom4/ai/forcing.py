@@ -17,7 +17,7 @@ the number of looks, bounds the time a move takes.
 
 from __future__ import annotations
 
-from handheld.games.atom4.ai.threats import Tally, ranked, win_targets
+from handheld.games.atom4.ai.threats import Tally, ranked, win_targets, winning_move
 from handheld.games.atom4.rules import ORDER, Position
 
 
@@ -45,22 +45,16 @@ class _Look:
             yield
         pos = self.pos
         pos.play(m)
-        board, change = pos.board, self.tally.change
-        for p, old in pos.history[-1][0]:
-            change(p, old, board[p])
+        self.tally.played(pos.board, pos.history[-1][0])
 
     def undo(self) -> None:
         pos = self.pos
-        board, change = pos.board, self.tally.change
-        for p, old in reversed(pos.history[-1][0]):
-            change(p, board[p], old)
+        self.tally.unplayed(pos.board, pos.history[-1][0])
         pos.undo()
 
     def winning_move(self) -> int:
         """A move that wins at once for the side to move, or -1."""
-        pos = self.pos
-        spots = win_targets(pos.board, pos.legal, pos.player, pos.colour, 1, self.tally)
-        return spots[0] if spots else -1
+        return winning_move(self.pos, self.tally)
 
     def threatens(self, me: int) -> bool:
         """With the other side to move: does `me` hold a win in one for its next colour?"""

@@ -168,9 +168,10 @@ def win_targets(board, legal, player: int, colour: int, limit: int = 2, tally=No
     return found
 
 
-def winning_move(pos: Position) -> int:
-    """A move that wins at once for the side to move, or -1."""
-    t = win_targets(pos.board, pos.legal, pos.player, pos.colour, 1)
+def winning_move(pos: Position, tally=None) -> int:
+    """A move that wins at once for the side to move, or -1 (`tally`: the
+    position's Tally when the caller keeps one, see win_targets)."""
+    t = win_targets(pos.board, pos.legal, pos.player, pos.colour, 1, tally)
     return t[0] if t else -1
 
 
@@ -233,6 +234,18 @@ class Tally:
                     opened[w] = filler
                 elif w in opened:
                     del opened[w]
+
+    def played(self, board, written) -> None:
+        """A move was just played on `board`; `written`: its (point, old colour) pairs."""
+        change = self.change
+        for p, old in written:
+            change(p, old, board[p])
+
+    def unplayed(self, board, written) -> None:
+        """The move that wrote `written` is about to be taken back from `board`."""
+        change = self.change
+        for p, old in reversed(written):
+            change(p, board[p], old)
 
     def open_pieces(self, goal: int, target: int) -> list[int]:
         """The `target` pieces of the open windows of `goal` filled with `target`."""
