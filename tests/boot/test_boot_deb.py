@@ -94,6 +94,10 @@ def test_contents_list_expected_files_owned_by_root(build):
     assert not [p for p in rows if p.endswith(".pyc") or "__pycache__" in p]
     # nothing under /etc: removing the package leaves no config behind
     assert not [p for p in rows if p.startswith("./etc/")]
+    # the unit runs python3 -S and names the package's path itself: it must be this one
+    unit_env = [ln.split("=", 2)[2] for ln in (ROOT / "systemd" / "handheld.service").read_text().splitlines()
+                if ln.startswith("Environment=PYTHONPATH=")]
+    assert [f".{unit_env[0]}/handheld/__main__.py"] == [p for p in rows if p.endswith("/handheld/__main__.py")]
 
 
 def field(deb, name):

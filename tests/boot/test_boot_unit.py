@@ -5,6 +5,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,25 @@ def test_polkit_rule_grants_only_power_off():
                    "org.freedesktop.login1.power-off-multiple-sessions",
                    "org.freedesktop.login1.power-off-ignore-inhibit"}
     assert "polkit.Result.YES" in text and "reboot" not in text
+
+
+def test_the_cabinet_starts_without_the_site_module(unit, tmp_path):
+    # the unit runs python3 -S (no site: no sitecustomize, no .pth files), with PYTHONPATH
+    # naming the package's one path: nothing the cabinet imports may need site
+    assert one(unit, "ExecStart").startswith("/usr/bin/python3 -S -m handheld run ")
+    env = dict(v.split("=", 1) for v in unit[("Service", "Environment")])
+    assert env["PYTHONPATH"] == "/usr/lib/python3/dist-packages"
+    import evdev
+    import pygame
+    import tomlkit
+
+    paths = [str(ROOT)] + sorted({str(Path(m.__file__).parents[1]) for m in (pygame, evdev, tomlkit)})
+    run_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": os.pathsep.join(paths),
+               "HOME": str(tmp_path), "HANDHELD_CONFIG": str(tmp_path / "handheld.toml"),
+               "HANDHELD_STATE_DIR": str(tmp_path / "state")}
+    shots = tmp_path / "shots"
+    done = subprocess.run([sys.executable, "-S", "-m", "handheld", "run", "--display", "headless",
+                           "--seconds", "1", "--shots", str(shots)],
+                          env=run_env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (shots / "000-title.png").stat().st_size > 1000
