@@ -156,7 +156,7 @@ def sample_records() -> Records:
              ("spectral", "strong", False, 6100), ("sphinx", "strong", False, 3000),
              ("sphinx", "strong", True, 2500), ("sphinx", "strong", True, 2300),
              ("sphinx", "strong", True, 2600), ("chamber", "adept", True, 8000),
-             ("atom4", "normal", None, 4000), ("atom4", "hard", False, 3600)]
+             ("atom4", "normal", None, 4000), ("atom4", "easy", True, 3600)]
     for game, level, won, ticks in plays:
         r.add(game, level, won, ticks)
     return r

@@ -237,13 +237,17 @@ def test_options_screen_changes_options_and_starts_a_match():
     scene.update(press(Action.LEFT))
     for _ in range(2):
         scene.update(press(Action.DOWN))
-    scene.update(press(Action.RIGHT))                  # level normal -> hard
-    assert scene.options["level"] == "hard"
+    scene.update(press(Action.RIGHT))                  # level normal -> easy
+    assert scene.options["level"] == "easy"
+    scene.update(press(Action.RIGHT))                  # and back: hard is not offered
+    assert scene.options["level"] == "normal"
+    scene.update(press(Action.LEFT))
+    assert scene.options["level"] == "easy"
     for _ in range(2):
         scene.update(press(Action.DOWN))
     scene.update(press(Action.FIRE))                   # START
     top = c.director.top
-    assert top is not scene and top.match.match.options["level"] == "hard"
+    assert top is not scene and top.match.match.options["level"] == "easy"
 
 
 def test_demo_plays_itself_to_the_end():
