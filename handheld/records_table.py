@@ -28,7 +28,7 @@ def table_rows(records: Records) -> list[tuple[str, ...]]:
         for i, (level, r) in enumerate(rec.levels.items()):
             first = i == 0
             fastest = clock_text(rec.fastest_win) if rec.fastest_win is not None else "-"
-            rows.append((game.title.upper() if first else "", level.upper(), str(r.won), str(r.lost),
+            rows.append((game.title.upper() if first else "", game.level_label(level), str(r.won), str(r.lost),
                          str(rec.best_streak) if first else "", fastest if first else ""))
     return rows[:MAX_ROWS]
 

@@ -72,6 +72,11 @@ class Game:
         the first screen, and by attract mode between demos."""
         return []
 
+    def level_label(self, level: str) -> str:
+        """The records table's name for a computer level its matches recorded
+        (result["records"]["level"]): the name a player picked it by."""
+        return level.upper()
+
     def add_cli(self, parser: argparse.ArgumentParser) -> None:
         """Extra commands under `handheld <id> ...` (e.g. `handheld sphinx solve`).
         Set `parser.set_defaults(func=...)` on the sub-commands; func(args) -> exit code."""

@@ -73,3 +73,15 @@ def test_reset_empties_the_table_on_disk(tmp_path):
 
 def test_clock_text():
     assert clock_text(60 * 134) == "2:14" and clock_text(59) == "0:00"
+
+
+def test_the_table_names_each_level_as_its_options_screen_does():
+    from handheld.records_table import table_rows
+
+    r = Records()
+    r.add("sphinx", "perfect", False, 900)      # offered as PROVER: it proves its moves
+    r.add("sphinx", "classic", True, 800)
+    r.add("atom4", "normal", True, 700)
+    labels = {row[1] for row in table_rows(r)}
+    assert {"PROVER", "CLASSIC", "NORMAL"} <= labels
+    assert "PERFECT" not in labels

@@ -56,6 +56,11 @@ class SphinxGame(Game):
         from handheld.games.sphinx.howto import PANELS
         return PANELS
 
+    def level_label(self, level: str) -> str:
+        from handheld.games.sphinx.draw import LEVEL_NAMES
+
+        return LEVEL_NAMES.get(level, level.upper())
+
     def add_cli(self, parser) -> None:
         from handheld.games.sphinx import cli
 
