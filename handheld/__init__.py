@@ -18,8 +18,10 @@ if "pkg_resources" not in _sys.modules:
 # resident memory on a 512 MB Pi Zero 2 W, ~0.4 s of the start on a Pi);
 # python-evdev's device module imports its asyncio reader, which imports
 # asyncio and ssl (9 MB; we read devices with select) and falls back to the
-# plain reader without it.
-for _name in ("pygame.surfarray", "pygame.sndarray", "evdev.eventio_async"):
+# plain reader without it. Text is drawn by handheld.ui.text from its own bitmap
+# font, so pygame's font (SDL_ttf with FreeType, HarfBuzz and GLib: 8 more shared
+# libraries to load at every start on the image) and clipboard modules stay out too.
+for _name in ("pygame.surfarray", "pygame.sndarray", "pygame.font", "pygame.scrap", "evdev.eventio_async"):
     _sys.modules.setdefault(_name, None)  # type: ignore[arg-type]
 
 __version__ = "0.1.0"
