@@ -138,12 +138,27 @@ def test_a_changed_input_fails_verify(tmp_path, capsys):
 
 
 def write_replay(tmp_path, **fields):
-    data = {"format": 2, "game": "atom4", "seed": 1, "options": {}, "ticks": 1, "frames": [[0, 1]],
-            "state_hash": "0"}
+    data = {"format": 3, "game": "atom4", "play_version": load_game("atom4").play_version, "seed": 1,
+            "options": {}, "ticks": 1, "frames": [[0, 1]], "state_hash": "0"}
     data.update(fields)
     path = tmp_path / "r.json"
     path.write_text(json.dumps(data))
     return path
+
+
+def test_a_replay_keeps_the_play_version_that_recorded_it(tmp_path):
+    path, data = saved(tmp_path)
+    assert data["format"] == 3 and data["play_version"] == load_game(BUILT[0]).play_version
+    assert Replay.load(path).play_version == data["play_version"]
+
+
+def test_a_format_2_replay_loads_whole_with_its_play_version_unknown(tmp_path):
+    old = {"format": 2, "game": "atom4", "seed": 5, "options": {"rounds": 1}, "ticks": 3,
+           "frames": [[0, 2], [1, 1]], "state_hash": "ab"}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    replay = Replay.load(path)
+    assert replay == Replay("atom4", 5, {"rounds": 1}, [[0, 2], [1, 1]], 3, "ab", play_version=0)
 
 
 @pytest.mark.parametrize("fields, words", [
