@@ -8,7 +8,8 @@ bits each), so what was held before the match started or while it was paused
 cannot change a re-run. Frames are run-length encoded: a match is mostly idle
 ticks.
 
-`play_version` is the game's `Game.play_version` that recorded the match.
+`play_version` is the game's `Game.play_version` that recorded the match; a
+replay re-runs only on that version (handheld/playback.py).
 Format 2 is format 3 without it, from before play versions were kept: it still
 loads, with play_version 0.
 """

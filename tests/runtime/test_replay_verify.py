@@ -137,6 +137,32 @@ def test_a_changed_input_fails_verify(tmp_path, capsys):
     assert code == 1 and "MISMATCH" in err
 
 
+def test_a_replay_from_before_its_game_changed_is_refused_with_the_fix(tmp_path, capsys, monkeypatch):
+    path, data = saved(tmp_path)
+    monkeypatch.setattr(load_game(BUILT[0]), "play_version", data["play_version"] + 1)
+    code, err = verify_says(path, capsys)
+    assert code == 2
+    assert (f"replay of {BUILT[0]} play version {data['play_version']}; this cabinet plays version "
+            f"{data['play_version'] + 1}") in err and err.endswith("record a new one")
+
+
+def test_a_replay_of_a_newer_play_version_is_refused(tmp_path, capsys):
+    path, data = saved(tmp_path)
+    data["play_version"] += 1
+    path.write_text(json.dumps(data))
+    code, err = verify_says(path, capsys)
+    assert code == 2 and "newer than this cabinet's" in err
+
+
+def test_a_format_2_replay_is_refused_as_recorded_before_play_versions(tmp_path, capsys):
+    path, data = saved(tmp_path)
+    del data["play_version"]
+    data["format"] = 2
+    path.write_text(json.dumps(data))
+    code, err = verify_says(path, capsys)
+    assert code == 2 and "recorded before play versions were kept" in err and err.endswith("record a new one")
+
+
 def write_replay(tmp_path, **fields):
     data = {"format": 3, "game": "atom4", "play_version": load_game("atom4").play_version, "seed": 1,
             "options": {}, "ticks": 1, "frames": [[0, 1]], "state_hash": "0"}
