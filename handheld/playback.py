@@ -11,17 +11,15 @@ from handheld.runtime.replay import Replay, ReplayError
 
 def run_replay(replay: Replay, ctx=None):
     """Re-run a replay headless; returns the match scene at its last tick.
-    Raises ReplayError for a game this cabinet lacks, a play version other than
-    the game's (it would re-run differently), options the game refuses, or
-    frames left over after the match ended (a live match gets none)."""
+    Raises ReplayError for a game this cabinet lacks, options the game refuses,
+    or frames left over after the match ended (a live match gets none; from
+    another play version of the game, they mean it played differently)."""
     if replay.game not in GAMES:
         raise ReplayError(f"replay is of {replay.game!r}, not a game of this cabinet "
                           f"({', '.join(GAMES)})")
     game = load_game(replay.game)
     if not game.built:
         raise ReplayError(f"replay is of {replay.game!r}, which this cabinet does not have yet")
-    if replay.play_version != game.play_version:
-        raise ReplayError(_other_play_version(replay, game))
     ctx = ctx or Context.headless_context(seed=replay.seed)
     try:
         scene = game.match_scene(ctx, replay.seed, replay.options)
@@ -30,17 +28,22 @@ def run_replay(replay: Replay, ctx=None):
     for tick, frame in enumerate(replay.input_frames()):
         if scene.finished:
             raise ReplayError(f"the match ended at tick {tick} but the replay goes on to tick "
-                              f"{replay.ticks}; the file was changed")
+                              f"{replay.ticks}; " + (other_play_version(replay) or "the file was changed"))
         scene.update(frame)
     return scene
 
 
-def _other_play_version(replay: Replay, game) -> str:
+def other_play_version(replay: Replay) -> str:
+    """Why a replay may re-run differently here: it was recorded by another play
+    version of its game (Game.play_version). "" when the versions are the same."""
+    current = load_game(replay.game).play_version
+    if replay.play_version == current:
+        return ""
     if replay.play_version == 0:
-        return (f"replay of {game.id} recorded before play versions were kept; this cabinet plays version "
-                f"{game.play_version} and cannot tell whether its rules or computer changed since: record a new one")
-    if replay.play_version > game.play_version:
-        return (f"replay of {game.id} play version {replay.play_version}, newer than this cabinet's version "
-                f"{game.play_version}: re-run it on the cabinet that recorded it, or update this one")
-    return (f"replay of {game.id} play version {replay.play_version}; this cabinet plays version "
-            f"{game.play_version} (its rules or computer changed since), so it cannot be re-run: record a new one")
+        return (f"it was recorded before play versions were kept, and {replay.game} may have changed since "
+                f"(this cabinet plays version {current}): record a new one")
+    if replay.play_version > current:
+        return (f"it was recorded by {replay.game} play version {replay.play_version}, newer than this "
+                f"cabinet's {current}: check it on the cabinet that recorded it, or update this one")
+    return (f"it was recorded by {replay.game} play version {replay.play_version} and this cabinet plays "
+            f"version {current} (its rules or computer players changed since): record a new one")

@@ -8,8 +8,9 @@ bits each), so what was held before the match started or while it was paused
 cannot change a re-run. Frames are run-length encoded: a match is mostly idle
 ticks.
 
-`play_version` is the game's `Game.play_version` that recorded the match; a
-replay re-runs only on that version (handheld/playback.py).
+`play_version` is the game's `Game.play_version` that recorded the match: a
+replay of another version may re-run differently, and `handheld replay
+--verify` then says so (handheld/playback.py).
 Format 2 is format 3 without it, from before play versions were kept: it still
 loads, with play_version 0.
 """

@@ -59,5 +59,5 @@ def test_a_game_plays_as_its_play_version_was_pinned(game_id):
     assert got == pinned, (
         f"{game_id} plays differently at the same play version {version}: its golden matches end in state {got}, "
         f"pinned {pinned}. Bump play_version in handheld/games/{game_id}/__init__.py and pin {game_id!r}: "
-        f"({version + 1}, {got!r}) here, so replays recorded before are refused as another version instead of "
-        f"reporting MISMATCH (or, if play was not meant to change, undo what changed it)")
+        f"({version + 1}, {got!r}) here, so a replay recorded before that no longer verifies says its game changed "
+        f"instead of reporting a bare MISMATCH (or, if play was not meant to change, undo what changed it)")
