@@ -233,7 +233,7 @@ def cmd_screenshot(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from handheld.playback import run_replay
+    from handheld.playback import other_play_version, run_replay
     from handheld.runtime.replay import Replay, ReplayError
 
     try:
@@ -246,7 +246,9 @@ def cmd_replay(args) -> int:
     print(f"{replay.game} seed {replay.seed}: {replay.ticks} ticks, state {got}")
     if args.verify:
         if got != replay.state_hash:
-            print(f"handheld: replay MISMATCH: recorded {replay.state_hash}, re-run gives {got}", file=sys.stderr)
+            why = other_play_version(replay)
+            print(f"handheld: replay MISMATCH: recorded {replay.state_hash}, re-run gives {got}"
+                  + (f"; {why}" if why else ""), file=sys.stderr)
             return 1
         print("replay verified: same final state")
     return 0

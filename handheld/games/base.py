@@ -26,6 +26,8 @@ class Game:
     blurb: str = ""              # one line for the menu
     min_players: int = 1         # humans
     max_players: int = 2
+    # bump whenever a change makes the same seed and inputs play differently: rules, computer players, timing
+    play_version: int = 1
 
     # --- screens -------------------------------------------------------
     def start_scene(self, ctx: Context) -> Scene:

@@ -27,7 +27,7 @@ class MatchRunner(Scene):
     def __init__(self, ctx, game, options: dict, seed: int):
         self.ctx, self.game, self.options, self.seed = ctx, game, dict(options), seed
         self.match = game.match_scene(ctx, seed, self.options)
-        self.replay = Replay(game.id, seed, self.options)
+        self.replay = Replay(game.id, seed, self.options, play_version=game.play_version)
         self.menu: Menu | None = None
         self.menu_kind = ""
         self.saved_path: Path | None = None

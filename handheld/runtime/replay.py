@@ -1,11 +1,18 @@
 """Replays: seed + options + the input frame of every tick reproduce a match.
 
-File format (JSON, one object and nothing after it): {"format": 2, "game",
-"seed", "options", "ticks", "frames": [[packed_frame, repeat_count], ...],
-"state_hash"}. A packed frame holds, per player, the held, pressed, released
-and key-repeat masks exactly as the match saw them (8 bits each), so what was
-held before the match started or while it was paused cannot change a re-run.
-Frames are run-length encoded: a match is mostly idle ticks.
+File format (JSON, one object and nothing after it): {"format": 3, "game",
+"play_version", "seed", "options", "ticks", "frames": [[packed_frame,
+repeat_count], ...], "state_hash"}. A packed frame holds, per player, the
+held, pressed, released and key-repeat masks exactly as the match saw them (8
+bits each), so what was held before the match started or while it was paused
+cannot change a re-run. Frames are run-length encoded: a match is mostly idle
+ticks.
+
+`play_version` is the game's `Game.play_version` that recorded the match: a
+replay of another version may re-run differently, and `handheld replay
+--verify` then says so (handheld/playback.py).
+Format 2 is format 3 without it, from before play versions were kept: it still
+loads, with play_version 0.
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ from pathlib import Path
 from handheld.atomic import atomic_write
 from handheld.input.actions import MAX_PLAYERS, InputFrame, PlayerInput
 
-FORMAT = 2
+FORMAT = 3
+FORMAT_WITHOUT_PLAY_VERSION = 2
 BITS_PER_PLAYER = 32
 MAX_FILE_BYTES = 64 << 20      # a day-long match is ~1 MB; anything bigger is not ours
 MAX_TICKS = 60 * 60 * 60 * 24  # one day at 60 Hz
@@ -50,6 +58,7 @@ class Replay:
     frames: list[list[int]] = field(default_factory=list)  # [[packed, count], ...]
     ticks: int = 0
     state_hash: str = ""
+    play_version: int = 0       # 0: unknown, a format 2 file
 
     def record(self, frame: InputFrame) -> None:
         packed = pack_frame(frame)
@@ -66,8 +75,8 @@ class Replay:
                 yield frame
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "game": self.game, "seed": self.seed,
-                           "options": self.options, "ticks": self.ticks,
+        return json.dumps({"format": FORMAT, "game": self.game, "play_version": self.play_version,
+                           "seed": self.seed, "options": self.options, "ticks": self.ticks,
                            "frames": self.frames, "state_hash": self.state_hash},
                           separators=(",", ":"))
 
@@ -77,14 +86,15 @@ class Replay:
     @classmethod
     def load(cls, path: Path | str) -> "Replay":
         data = _read_json(path)
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            found = data.get("format") if isinstance(data, dict) else None
-            raise ReplayError(f"{path}: not a replay of this cabinet's format {FORMAT} (found format "
-                              f"{found!r}); record it again with this version")
+        found = data.get("format") if isinstance(data, dict) else None
+        if found not in (FORMAT, FORMAT_WITHOUT_PLAY_VERSION):
+            raise ReplayError(f"{path}: not a replay of this cabinet's formats {FORMAT_WITHOUT_PLAY_VERSION}-"
+                              f"{FORMAT} (found format {found!r}); record it again with this version")
         try:
             replay = cls(_text(data["game"]), _whole(data["seed"]), _table(data["options"]),
                          [[_whole(p), _whole(c)] for p, c in data["frames"]], _whole(data["ticks"]),
-                         _text(data["state_hash"]))
+                         _text(data["state_hash"]),
+                         _whole(data["play_version"]) if found == FORMAT else 0)
         except (KeyError, TypeError, ValueError) as e:
             raise ReplayError(f"{path}: damaged replay ({e or type(e).__name__}); record it again") from None
         _check_frames(replay, path)

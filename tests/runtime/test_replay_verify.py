@@ -137,13 +137,75 @@ def test_a_changed_input_fails_verify(tmp_path, capsys):
     assert code == 1 and "MISMATCH" in err
 
 
+def test_a_replay_of_an_older_play_version_that_plays_the_same_still_verifies(tmp_path, capsys, monkeypatch):
+    path, data = saved(tmp_path)
+    monkeypatch.setattr(load_game(BUILT[0]), "play_version", data["play_version"] + 1)
+    assert verify_says_ok(path, capsys)
+
+
+def other_state(path, data, **fields):
+    """The file as if its match had ended elsewhere (what a changed game re-runs to)."""
+    data.update(fields, state_hash="0" * 16)
+    path.write_text(json.dumps(data))
+
+
+def test_a_mismatch_of_an_older_play_version_says_the_game_changed(tmp_path, capsys, monkeypatch):
+    path, data = saved(tmp_path)
+    other_state(path, data)
+    monkeypatch.setattr(load_game(BUILT[0]), "play_version", data["play_version"] + 1)
+    code, err = verify_says(path, capsys)
+    assert code == 1 and "MISMATCH" in err
+    assert (f"recorded by {BUILT[0]} play version {data['play_version']} and this cabinet plays version "
+            f"{data['play_version'] + 1}") in err and err.endswith("record a new one")
+
+
+def test_a_mismatch_of_a_newer_play_version_says_where_to_check_it(tmp_path, capsys):
+    path, data = saved(tmp_path)
+    other_state(path, data, play_version=data["play_version"] + 1)
+    code, err = verify_says(path, capsys)
+    assert code == 1 and "newer than this cabinet's" in err
+
+
+def test_a_format_2_replay_still_verifies_and_a_mismatch_names_its_age(tmp_path, capsys):
+    path, data = saved(tmp_path)
+    del data["play_version"]
+    data["format"] = 2
+    path.write_text(json.dumps(data))
+    assert verify_says_ok(path, capsys)
+    other_state(path, data)
+    code, err = verify_says(path, capsys)
+    assert code == 1 and "recorded before play versions were kept" in err
+
+
+def test_a_plain_mismatch_names_no_version(tmp_path, capsys):
+    path, data = saved(tmp_path)
+    other_state(path, data)
+    code, err = verify_says(path, capsys)
+    assert code == 1 and "MISMATCH" in err and "version" not in err
+
+
 def write_replay(tmp_path, **fields):
-    data = {"format": 2, "game": "atom4", "seed": 1, "options": {}, "ticks": 1, "frames": [[0, 1]],
-            "state_hash": "0"}
+    data = {"format": 3, "game": "atom4", "play_version": load_game("atom4").play_version, "seed": 1,
+            "options": {}, "ticks": 1, "frames": [[0, 1]], "state_hash": "0"}
     data.update(fields)
     path = tmp_path / "r.json"
     path.write_text(json.dumps(data))
     return path
+
+
+def test_a_replay_keeps_the_play_version_that_recorded_it(tmp_path):
+    path, data = saved(tmp_path)
+    assert data["format"] == 3 and data["play_version"] == load_game(BUILT[0]).play_version
+    assert Replay.load(path).play_version == data["play_version"]
+
+
+def test_a_format_2_replay_loads_whole_with_its_play_version_unknown(tmp_path):
+    old = {"format": 2, "game": "atom4", "seed": 5, "options": {"rounds": 1}, "ticks": 3,
+           "frames": [[0, 2], [1, 1]], "state_hash": "ab"}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    replay = Replay.load(path)
+    assert replay == Replay("atom4", 5, {"rounds": 1}, [[0, 2], [1, 1]], 3, "ab", play_version=0)
 
 
 @pytest.mark.parametrize("fields, words", [

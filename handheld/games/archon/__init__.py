@@ -12,6 +12,7 @@ class ArchonGame(Game):
     blurb = "Light against Dark: a strategy board where every capture is a duel"
     min_players = 1
     max_players = 2
+    play_version = 1
 
     def start_scene(self, ctx):
         from handheld.games.archon.options import OptionsScene

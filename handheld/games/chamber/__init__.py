@@ -13,6 +13,7 @@ class ChamberGame(Game):
     blurb = "2-4 sorcerers zap, shield and warp with hidden orbs"
     min_players = 1
     max_players = 4
+    play_version = 1
 
     def start_scene(self, ctx):
         from handheld.games.chamber.options import OptionsScene

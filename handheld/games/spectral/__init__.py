@@ -14,6 +14,7 @@ class SpectralGame(Game):
     blurb = "two wizards turn a board of colour pads to their own colour"
     min_players = 0
     max_players = 2
+    play_version = 1
 
     # --- screens -------------------------------------------------------
     def start_scene(self, ctx):

@@ -13,6 +13,7 @@ class NimGame(Game):
     blurb = "take one to three stones; take the last one and win"
     min_players = 1
     max_players = 2
+    play_version = 1
 
     def start_scene(self, ctx):
         from nim.options import OptionsScene
