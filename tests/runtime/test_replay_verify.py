@@ -105,7 +105,11 @@ def test_frames_appended_after_the_match_ended_are_refused(tmp_path, capsys):
     data["ticks"] += 50
     path.write_text(json.dumps(data))
     code, err = verify_says(path, capsys)
-    assert code == 2 and "ended at tick" in err
+    assert code == 2 and "ended at tick" in err and err.endswith("the file was changed")
+    data["play_version"] = 0                    # the same file from before play versions: the game may have changed
+    path.write_text(json.dumps(data))
+    code, err = verify_says(path, capsys)
+    assert code == 2 and "ended at tick" in err and "recorded before play versions were kept" in err
 
 
 def verify_says_ok(path, capsys):
