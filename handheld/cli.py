@@ -244,12 +244,16 @@ def cmd_replay(args) -> int:
         return 2
     got = scene.state_hash()
     print(f"{replay.game} seed {replay.seed}: {replay.ticks} ticks, state {got}")
-    if args.verify:
-        if got != replay.state_hash:
-            why = other_play_version(replay)
+    if got != replay.state_hash:
+        why = other_play_version(replay)
+        if args.verify:
             print(f"handheld: replay MISMATCH: recorded {replay.state_hash}, re-run gives {got}"
                   + (f"; {why}" if why else ""), file=sys.stderr)
             return 1
+        # Watching, not checking: still say that this is not the game that was recorded.
+        print(f"handheld: note: this re-run ends elsewhere than the recorded game (state {replay.state_hash})"
+              + (f"; {why}" if why else ""), file=sys.stderr)
+    elif args.verify:
         print("replay verified: same final state")
     return 0
 

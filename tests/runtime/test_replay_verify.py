@@ -188,6 +188,17 @@ def test_a_plain_mismatch_names_no_version(tmp_path, capsys):
     assert code == 1 and "MISMATCH" in err and "version" not in err
 
 
+def test_watching_a_replay_that_ends_elsewhere_says_so_and_why(tmp_path, capsys, monkeypatch):
+    path, data = saved(tmp_path)
+    assert cli_main(["replay", str(path)]) == 0
+    assert capsys.readouterr().err == ""          # it re-runs to the recorded state: nothing to say
+    other_state(path, data)
+    monkeypatch.setattr(load_game(BUILT[0]), "play_version", data["play_version"] + 1)
+    assert cli_main(["replay", str(path)]) == 0   # watching is not checking: no failure
+    err = capsys.readouterr().err.strip()
+    assert "ends elsewhere than the recorded game" in err and err.endswith("record a new one")
+
+
 def write_replay(tmp_path, **fields):
     data = {"format": 3, "game": "atom4", "play_version": load_game("atom4").play_version, "seed": 1,
             "options": {}, "ticks": 1, "frames": [[0, 1]], "state_hash": "0"}
