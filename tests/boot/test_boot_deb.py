@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from test_boot_unit import parse_unit
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("dpkg-buildpackage", "dh", "lintian", "dh_python3")
@@ -95,9 +96,8 @@ def test_contents_list_expected_files_owned_by_root(build):
     # nothing under /etc: removing the package leaves no config behind
     assert not [p for p in rows if p.startswith("./etc/")]
     # the unit runs python3 -S and names the package's path itself: it must be this one
-    unit_env = [ln.split("=", 2)[2] for ln in (ROOT / "systemd" / "handheld.service").read_text().splitlines()
-                if ln.startswith("Environment=PYTHONPATH=")]
-    assert [f".{unit_env[0]}/handheld/__main__.py"] == [p for p in rows if p.endswith("/handheld/__main__.py")]
+    unit_env = dict(v.split("=", 1) for v in parse_unit(ROOT / "systemd" / "handheld.service")[("Service", "Environment")])
+    assert [f".{unit_env['PYTHONPATH']}/handheld/__main__.py"] == [p for p in rows if p.endswith("/handheld/__main__.py")]
 
 
 def field(deb, name):

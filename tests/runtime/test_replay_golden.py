@@ -14,16 +14,20 @@ from handheld.runtime.statehash import state_hash
 from test_replay_verify import BUILT, Hands
 
 GOLDEN = {  # game_id: (play_version, golden_hash(game_id))
-    "archon": (1, "f2c2f39b67fb444b"),
-    "spectral": (1, "fa0a215c7a574527"),
-    "sphinx": (1, "c976d0d403f741c2"),
-    "chamber": (1, "e733e7c47ecaf6a6"),
-    "atom4": (1, "943f4ea5a32c5e21"),
+    "archon": (1, "03e926475919d5b0"),
+    "spectral": (1, "5fa50ed6ecab24c0"),
+    "sphinx": (1, "5d84c79a313ffc6e"),
+    "chamber": (1, "220f5e83000f7c18"),
+    "atom4": (1, "f5f00765429419e8"),
 }
 # each game's options for its computer on every side
 COMPUTER_ONLY = {"archon": {"mode": "demo"}, "spectral": {"mode": "demo"},
                  "sphinx": {"mode": "demo", "rounds": 5}, "chamber": {"seats": [["cpu", 1], ["cpu", 2], ["cpu", 3]]},
                  "atom4": {"players": 0, "level": "easy", "rounds": 1}}
+# each game's strongest computer (the levels replays are recorded with besides the defaults)
+STRONGEST = {"archon": {"mode": "demo", "level": "strong"}, "spectral": {"mode": "demo", "level": "strong"},
+             "sphinx": {"level": "perfect"}, "chamber": {"seats": [["cpu", 3], ["cpu", 3]]},
+             "atom4": {"players": 0, "level": "hard", "rounds": 1}}
 TAPS = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT, Action.FIRE, Action.FIRE, Action.ALT)
 
 
@@ -45,13 +49,17 @@ def recorded_match(game_id, options, ticks) -> str:
 
 def golden_hash(game_id) -> str:
     """Player 1 against the computer in the game's default options, then the
-    computer alone on every side: against random taps it makes few moves."""
-    return state_hash((recorded_match(game_id, {}, 1500), recorded_match(game_id, COMPUTER_ONLY[game_id], 10_000)))
+    computer alone on every side (against random taps it makes few moves), then
+    the game's strongest computer, which the default options do not play."""
+    return state_hash((recorded_match(game_id, {}, 1500), recorded_match(game_id, COMPUTER_ONLY[game_id], 10_000),
+                       recorded_match(game_id, STRONGEST[game_id], 3000)))
 
 
 @pytest.mark.parametrize("game_id", BUILT)
 def test_a_game_plays_as_its_play_version_was_pinned(game_id):
-    assert game_id in COMPUTER_ONLY, f"give {game_id} options in COMPUTER_ONLY that let its computer play every side"
+    assert game_id in COMPUTER_ONLY and game_id in STRONGEST, (
+        f"give {game_id} options in COMPUTER_ONLY that let its computer play every side, and in STRONGEST for its "
+        f"strongest computer")
     version = load_game(game_id).play_version
     got = golden_hash(game_id)
     pinned_version, pinned = GOLDEN.get(game_id, (None, None))
