@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from handheld import TICK_HZ
+from handheld import TICK_HZ, pngfile
 from handheld.config import Config, state_dir
 
 log = logging.getLogger("handheld")
@@ -82,6 +82,7 @@ def run_once(args) -> int:
     from handheld.audio.mixer import hold_back_mixer
 
     hold_back_mixer()              # sound opens after the first frame (or never: no card)
+    pngfile.hold_back()            # and PNG support when a picture is first read or saved
     import pygame
 
     from handheld.app import Cabinet
@@ -162,8 +163,6 @@ def _cannot_run(backend: str, args) -> str | None:
 def _run_headless(cabinet, args) -> int:
     """No screen here: show what the cabinet would, by running its attract
     mode for a bounded time and saving a screenshot every few seconds."""
-    import pygame
-
     from handheld.attract import AttractScene
 
     seconds = args.seconds if args.seconds is not None else HEADLESS_DEFAULT_SECONDS
@@ -180,7 +179,7 @@ def _run_headless(cabinet, args) -> int:
     print(f"handheld: no display found; running the attract mode headless for {seconds:g} s, "
           f"screenshots in {shots}/", file=sys.stderr)
     cabinet.render()
-    pygame.image.save(cabinet.surface, str(shots / "000-title.png"))
+    pngfile.save(cabinet.surface, shots / "000-title.png")
     attract = AttractScene(cabinet.ctx, int(cabinet.config.get("cabinet.demo_seconds", 40)))
     cabinet.director.push(attract)
     total = int(seconds * TICK_HZ)
@@ -190,7 +189,7 @@ def _run_headless(cabinet, args) -> int:
         if t % (HEADLESS_SHOT_EVERY_S * TICK_HZ) == 0:
             cabinet.render()
             game = attract.demo_game.id if attract.demo_game else "menu"
-            pygame.image.save(cabinet.surface, str(shots / f"{saved:03d}-{t // TICK_HZ:04d}s-{game}.png"))
+            pngfile.save(cabinet.surface, shots / f"{saved:03d}-{t // TICK_HZ:04d}s-{game}.png")
             saved += 1
     print(f"handheld: ran {total} ticks; demos shown: {', '.join(attract.shown) or 'none (no games built)'}; "
           f"{saved} screenshots saved", file=sys.stderr)

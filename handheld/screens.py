@@ -24,13 +24,14 @@ def all_targets() -> list[str]:
 def render(target: str, path: Path) -> None:
     import pygame
 
+    from handheld import pngfile
     from handheld.display.base import logical_surface
     from handheld.screenshot import make_scene
 
     scene, ctx = make_scene(target, SEED)
     surface = logical_surface()
     (ctx.director.top or scene).draw(surface)
-    pygame.image.save(pygame.transform.scale(surface, (320 * SCALE, 240 * SCALE)), str(path))
+    pngfile.save(pygame.transform.scale(surface, (320 * SCALE, 240 * SCALE)), path)
 
 
 def index_page(targets: list[str]) -> str:

@@ -67,8 +67,7 @@ def take_screenshot(args) -> int:
 
 def save_png(surface, out) -> None:
     """Write a PNG whole or not at all (an interrupted run leaves no half picture)."""
-    import pygame
-
+    from handheld import pngfile
     from handheld.atomic import replace_atomically
 
-    replace_atomically(out, lambda tmp: pygame.image.save(surface, tmp), suffix=".png")
+    replace_atomically(out, lambda tmp: pngfile.save(surface, tmp), suffix=".png")

@@ -75,7 +75,9 @@ def test_a_screenshot_is_written_whole_or_not_at_all(tmp_path, monkeypatch, caps
             f.write(b"\x89PNG half")
         raise pygame.error("Out of memory")
 
-    monkeypatch.setattr(pygame.image, "save", dies_halfway)
+    from handheld import pngfile
+
+    monkeypatch.setattr(pngfile, "save", dies_halfway)
     assert cli.main(["screenshot", "menu", "--out", str(out)]) == 2
     assert out.read_bytes() == b"the old picture"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shot.png"]

@@ -65,13 +65,23 @@ def _imports_at_first_frame(tmp_path) -> set[str]:
 
 def test_the_title_comes_before_sound_input_and_games_are_imported(tmp_path):
     # what the cabinet needs only after its first frame stays out of the way of it:
-    # SDL_mixer (opened after the title, never without a sound card), evdev and the
+    # SDL_mixer (opened after the title, never without a sound card), SDL_image (PNG
+    # support, loaded when a picture is first read or saved), evdev and the
     # input devices, every game; and the standard modules that cost a tenth of a second or
     # more each of a cold start under QEMU for nothing the title needs: dataclasses (with
     # inspect, dis and ast), socket's enum-building wrapper (sd_notify uses _socket), ctypes
     early = _imports_at_first_frame(tmp_path)
     assert "pygame" in early and "handheld.app" in early
-    late = {"pygame.mixer", "pygame.mixer_music", "evdev", "handheld.input.manager", "tempfile", "shutil",
+    late = {"pygame.mixer", "pygame.mixer_music", "pygame.imageext", "evdev", "handheld.input.manager", "tempfile", "shutil",
             "handheld.games.archon", "handheld.games.atom4", "handheld.games.sphinx",
             "dataclasses", "inspect", "socket", "ctypes"}
     assert not early & late, sorted(early & late)
+
+
+def test_png_files_go_through_pngfile():
+    # the cabinet holds pygame's PNG support back (handheld/pngfile.py), so in it
+    # pygame.image.load/save of a PNG fail, though they work wherever pygame came first
+    root = Path(__file__).resolve().parents[2] / "handheld"
+    calls = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") for n, line in enumerate(p.read_text().splitlines(), 1)
+             if "pygame.image.load" in line or "pygame.image.save" in line]
+    assert not calls, f"read and write pictures with handheld.pngfile.load/save: {calls}"

@@ -13,6 +13,7 @@ import os
 
 import pygame
 
+from handheld import pngfile
 from handheld.games.archon.duel import stats as S
 from handheld.ui.palette import rgb
 
@@ -40,7 +41,7 @@ BARRIER_RAMPS = (
 
 def _atlas() -> pygame.Surface:
     if "atlas" not in _cache:
-        _cache["atlas"] = pygame.image.load(ATLAS_PATH)
+        _cache["atlas"] = pngfile.load(ATLAS_PATH)
     return _cache["atlas"]
 
 

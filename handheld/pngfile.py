@@ -1,0 +1,40 @@
+"""PNG pictures read and written through pygame's image extension, which the cabinet
+loads when it first reads or saves one instead of at every start.
+
+pygame's image module binds its PNG support, `pygame.imageext` (SDL_image, with libpng,
+libjpeg, libtiff, libwebp and their helpers: 8 shared libraries on the SD image), the
+moment pygame is imported. The title screen draws no PNG, so the cabinet holds the
+extension back (hold_back(), before it imports pygame) and load()/save() import it on
+first use. They call the extension itself, because pygame.image, once imported without
+it, never looks for it again."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+EXTENSION = "pygame.imageext"
+
+
+def hold_back() -> None:
+    """Call before pygame is first imported (later it does nothing)."""
+    if "pygame" not in sys.modules:
+        sys.modules.setdefault(EXTENSION, None)  # type: ignore[arg-type]
+
+
+def _extension():
+    if EXTENSION in sys.modules and sys.modules[EXTENSION] is None:
+        del sys.modules[EXTENSION]
+    # (pygame's __init__ deletes the attribute pygame.imageext after importing it)
+    return importlib.import_module(EXTENSION)
+
+
+def load(path: str | Path):
+    """The picture in `path` as a new pygame Surface."""
+    return _extension().load_extended(str(path))
+
+
+def save(surface, path: str | Path) -> None:
+    """Write `surface` to `path`, in the format its suffix names (.png)."""
+    _extension().save_extended(surface, str(path))
