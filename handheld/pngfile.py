@@ -2,7 +2,7 @@
 loads when it first reads or saves one instead of at every start.
 
 pygame's image module binds its PNG support, `pygame.imageext` (SDL_image, with libpng,
-libjpeg, libtiff, libwebp and their helpers: 8 shared libraries on the SD image), the
+libjpeg, libtiff, libwebp and their helpers: 11 shared objects on the SD image), the
 moment pygame is imported. The title screen draws no PNG, so the cabinet holds the
 extension back (hold_back(), before it imports pygame) and load()/save() import it on
 first use. They call the extension itself, because pygame.image, once imported without
