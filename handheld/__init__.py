@@ -20,8 +20,11 @@ if "pkg_resources" not in _sys.modules:
 # asyncio and ssl (9 MB; we read devices with select) and falls back to the
 # plain reader without it. Text is drawn by handheld.ui.text from its own bitmap
 # font, so pygame's font (SDL_ttf with FreeType, HarfBuzz and GLib: 8 more shared
-# libraries to load at every start on the image) and clipboard modules stay out too.
-for _name in ("pygame.surfarray", "pygame.sndarray", "pygame.font", "pygame.scrap", "evdev.eventio_async"):
+# libraries to load at every start on the image) and clipboard modules stay out too,
+# and so does pygame.freetype, which pygame.quit() would import only to shut it down
+# (5 more shared libraries on every clean exit).
+for _name in ("pygame.surfarray", "pygame.sndarray", "pygame.font", "pygame.scrap", "pygame.freetype",
+              "evdev.eventio_async"):
     _sys.modules.setdefault(_name, None)  # type: ignore[arg-type]
 
 __version__ = "0.1.0"

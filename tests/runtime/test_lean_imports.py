@@ -19,7 +19,7 @@ names = sorted(".".join(("handheld",) + p.relative_to(root).with_suffix("").part
 names = [n for n in names if n not in {BUILD_TIME_ONLY!r} and not n.endswith("__main__")]
 for name in names:
     importlib.import_module(name)
-    heavy = [m for m in ("numpy", "asyncio", "ssl", "pygame.font", "pygame.sysfont", "pygame.scrap")
+    heavy = [m for m in ("numpy", "asyncio", "ssl", "pygame.font", "pygame.sysfont", "pygame.scrap", "pygame.freetype")
              if sys.modules.get(m) is not None]
     if heavy:
         print(*heavy, "imported by", name)
@@ -85,3 +85,13 @@ def test_png_files_go_through_pngfile():
     calls = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") for n, line in enumerate(p.read_text().splitlines(), 1)
              if "pygame.image.load" in line or "pygame.image.save" in line]
     assert not calls, f"read and write pictures with handheld.pngfile.load/save: {calls}"
+
+
+def test_pygame_quit_loads_no_font_library():
+    # pygame.quit() imports pygame.freetype (FreeType) to shut it down unless it is held back
+    code = ("import sys, handheld, pygame; pygame.display.init(); pygame.quit(); "
+            "print(sys.modules.get('pygame.freetype'), sys.modules.get('pygame._freetype'))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin", "PYTHONPATH": ":".join(sys.path)})
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split("\n")[0] == "None None"
