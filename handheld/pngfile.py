@@ -10,31 +10,23 @@ it, never looks for it again."""
 
 from __future__ import annotations
 
-import importlib
-import sys
 from pathlib import Path
 
-EXTENSION = "pygame.imageext"
+from handheld import held_back
+
+EXTENSION = ("pygame.imageext",)
 
 
 def hold_back() -> None:
     """Call before pygame is first imported (later it does nothing)."""
-    if "pygame" not in sys.modules:
-        sys.modules.setdefault(EXTENSION, None)  # type: ignore[arg-type]
-
-
-def _extension():
-    if EXTENSION in sys.modules and sys.modules[EXTENSION] is None:
-        del sys.modules[EXTENSION]
-    # (pygame's __init__ deletes the attribute pygame.imageext after importing it)
-    return importlib.import_module(EXTENSION)
+    held_back.hold_back(EXTENSION)
 
 
 def load(path: str | Path):
     """The picture in `path` as a new pygame Surface."""
-    return _extension().load_extended(str(path))
+    return held_back.bring_back(EXTENSION).load_extended(str(path))
 
 
 def save(surface, path: str | Path) -> None:
     """Write `surface` to `path`, in the format its suffix names (.png)."""
-    _extension().save_extended(surface, str(path))
+    held_back.bring_back(EXTENSION).save_extended(surface, str(path))

@@ -8,8 +8,9 @@ Each file is loaded the first time it plays."""
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
+
+from handheld import held_back
 
 SAMPLE_RATE = 22050
 MIXER_MODULES = ("pygame.mixer", "pygame.mixer_music")
@@ -21,19 +22,12 @@ def hold_back_mixer() -> None:
     """Call before pygame is first imported: its __init__ then skips the mixer, whose
     SDL_mixer and codec libraries are a few tenths of a second of a cold start under
     emulation. `pygame_mixer()` imports it when sound is opened (never, with no card)."""
-    if "pygame" not in sys.modules:
-        for name in MIXER_MODULES:
-            sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+    held_back.hold_back(MIXER_MODULES)
 
 
 def pygame_mixer():
     """The pygame.mixer module, imported now if hold_back_mixer() kept it out."""
-    for name in MIXER_MODULES:
-        if name in sys.modules and sys.modules[name] is None:
-            del sys.modules[name]
-    import pygame.mixer
-
-    return pygame.mixer
+    return held_back.bring_back(MIXER_MODULES)
 
 
 class NullAudio:
