@@ -11,9 +11,10 @@ from stages import HERE, REPO, BuildError, log, sh
 
 ROOT_LABEL, BOOT_LABEL, DATA_LABEL = "HHROOT", "HHBOOT", "HHDATA"
 
-# cryptomgr.notests: the kernel's self-tests of its crypto algorithms (hmac, sha, the
-# key-derivation functions...) ran at every boot before /init: 0.5 s of the instruction
-# clock's 2 s to userspace under QEMU. A cabinet keeps no secrets to test them for.
+# cryptomgr.notests: the crypto manager's self-tests of the kernel's algorithms (hmac,
+# sha...) ran at every boot before /init: 0.5 s of the instruction clock's 2 s to userspace
+# under QEMU. A cabinet keeps no secrets to test them for. (The key-derivation test of
+# crypto_kdf108_init runs all the same: docs/boot.md, "The SD image".)
 CMDLINE = (f"console=tty1 root=LABEL={ROOT_LABEL} rootfstype=ext4 ro rootwait fsck.repair=yes "
            "quiet loglevel=3 consoleblank=0 vt.global_cursor_default=0 logo.nologo "
            "systemd.show_status=error cryptomgr.notests")
