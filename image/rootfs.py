@@ -133,18 +133,33 @@ def link_once(link: str, target: str) -> None:
         os.symlink(target, link)
 
 
+# the initrd's scripts that are the image's own: (file in image/, path in the initrd)
+INITRD_SCRIPTS = (("initramfs-coldplug.sh", "scripts/init-top/udev"),
+                  ("initramfs-filesystems.sh", "scripts/init-top/filesystems"))
+
+
 def check_initrd(bootfs: str) -> None:
-    """The initrd carries the image's own coldplug script, not the udev package's."""
+    """The initrd carries the image's own init-top scripts (the coldplug in place of the
+    udev package's)."""
     initrds = glob.glob(os.path.join(bootfs, "initrd.img-*"))
     if len(initrds) != 1:
         raise BuildError(f"expected one initrd in {bootfs}, found {len(initrds)}: check the base stage log")
-    unpack = subprocess.run(f"zstd -dc {initrds[0]} | cpio -i --quiet --to-stdout scripts/init-top/udev",
-                            shell=True, capture_output=True)
-    with open(os.path.join(HERE, "initramfs-coldplug.sh"), "rb") as fh:
-        if unpack.stdout != fh.read():
-            raise BuildError(f"{initrds[0]} lacks image/initramfs-coldplug.sh as scripts/init-top/udev: "
-                             "rebuild the base stage (delete build/image/base-*)")
-    log("rootfs: the initrd replays only the devices that lead to the root, the display and the sticks")
+    for name, inside in INITRD_SCRIPTS:
+        unpack = subprocess.run(f"zstd -dc {initrds[0]} | cpio -i --quiet --to-stdout {inside}",
+                                shell=True, capture_output=True)
+        with open(os.path.join(HERE, name), "rb") as fh:
+            if unpack.stdout != fh.read():
+                raise BuildError(f"{initrds[0]} lacks image/{name} as {inside}: "
+                                 "rebuild the base stage (delete build/image/base-*)")
+    order = subprocess.run(f"zstd -dc {initrds[0]} | cpio -i --quiet --to-stdout scripts/init-top/ORDER",
+                           shell=True, capture_output=True, text=True).stdout
+    runs = [ln.split()[0] for ln in order.splitlines() if ln.startswith("/scripts/init-top/")]
+    first, then = "/scripts/init-top/filesystems", "/scripts/init-top/udev"
+    if first not in runs or then not in runs or runs.index(first) > runs.index(then):
+        raise BuildError(f"{initrds[0]}: scripts/init-top/ORDER must run {first} before {then} "
+                         f"(it runs {', '.join(runs) or 'nothing'}): check PREREQS in image/initramfs-*.sh")
+    log("rootfs: the initrd replays only the devices that lead to the root, the display and the sticks, "
+        "and loads the filesystems with one modprobe")
 
 
 def stage_rootfs(args, base: str) -> None:

@@ -42,7 +42,7 @@ def read_list(name: str) -> list[str]:
 
 def base_key(mirror: str) -> str:
     h = hashlib.sha256()
-    for name in ("packages.txt", "initramfs-modules.txt", "initramfs-coldplug.sh"):
+    for name in ("packages.txt", "initramfs-modules.txt", "initramfs-coldplug.sh", "initramfs-filesystems.sh"):
         h.update(open(os.path.join(HERE, name), "rb").read())
     h.update(ESSENTIAL_HOOK.encode())
     h.update(mirror.encode())
@@ -58,14 +58,16 @@ mkdir -p "$root/etc/initramfs-tools/conf.d" "$root/etc/initramfs-tools/hooks" \
     "$root/etc/initramfs-tools/scripts/init-top"
 printf 'MODULES=list\\nCOMPRESS=zstd\\n' > "$root/etc/initramfs-tools/conf.d/handheld.conf"
 install -m 755 "@HERE@/initramfs-coldplug.sh" "$root/etc/initramfs-tools/scripts/init-top/udev"
+install -m 755 "@HERE@/initramfs-filesystems.sh" "$root/etc/initramfs-tools/scripts/init-top/filesystems"
 cat > "$root/etc/initramfs-tools/hooks/handheld" <<'HOOK'
 #!/bin/sh
 PREREQ=""
 case "$1" in prereqs) echo "$PREREQ"; exit 0 ;; esac
 . /usr/share/initramfs-tools/hook-functions
 for m in @MODULES@; do manual_add_modules "$m"; done
-# The boot partition's filesystem, loaded here: its mount then waits for no module load.
-for m in vfat nls_cp437 nls_utf8; do force_load "$m"; done
+# The boot partition's filesystem, loaded in the initrd (scripts/init-top/filesystems):
+# its mount then waits for no module load.
+for m in vfat nls_cp437 nls_ascii; do manual_add_modules "$m"; done
 # Block devices tagged for systemd, as the root's 99-systemd.rules does: the udev
 # database the initrd leaves in /run then tells systemd at once that the partitions
 # are there, and their mounts do not wait for the root's coldplug of every device.
