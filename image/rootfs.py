@@ -6,8 +6,9 @@ import glob
 import os
 import shutil
 import subprocess
+import tempfile
 
-from stages import HERE, REPO, BuildError, log, sh
+from stages import HERE, INITRD_SCRIPTS, REPO, BuildError, log, sh
 
 ROOT_LABEL, BOOT_LABEL, DATA_LABEL = "HHROOT", "HHBOOT", "HHDATA"
 
@@ -133,9 +134,12 @@ def link_once(link: str, target: str) -> None:
         os.symlink(target, link)
 
 
-# the initrd's scripts that are the image's own: (file in image/, path in the initrd)
-INITRD_SCRIPTS = (("initramfs-coldplug.sh", "scripts/init-top/udev"),
-                  ("initramfs-filesystems.sh", "scripts/init-top/filesystems"))
+def read_or_empty(path: str) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        return b""
 
 
 def check_initrd(bootfs: str) -> None:
@@ -144,15 +148,17 @@ def check_initrd(bootfs: str) -> None:
     initrds = glob.glob(os.path.join(bootfs, "initrd.img-*"))
     if len(initrds) != 1:
         raise BuildError(f"expected one initrd in {bootfs}, found {len(initrds)}: check the base stage log")
-    for name, inside in INITRD_SCRIPTS:
-        unpack = subprocess.run(f"zstd -dc {initrds[0]} | cpio -i --quiet --to-stdout {inside}",
-                                shell=True, capture_output=True)
-        with open(os.path.join(HERE, name), "rb") as fh:
-            if unpack.stdout != fh.read():
-                raise BuildError(f"{initrds[0]} lacks image/{name} as {inside}: "
-                                 "rebuild the base stage (delete build/image/base-*)")
-    order = subprocess.run(f"zstd -dc {initrds[0]} | cpio -i --quiet --to-stdout scripts/init-top/ORDER",
-                           shell=True, capture_output=True, text=True).stdout
+    order_path = "scripts/init-top/ORDER"
+    with tempfile.TemporaryDirectory() as tree:         # unpacked once, only what is checked
+        paths = " ".join(inside for _, inside in INITRD_SCRIPTS) + " " + order_path
+        subprocess.run(f"zstd -dc {os.path.abspath(initrds[0])} | cpio -id --quiet {paths}",
+                       shell=True, capture_output=True, cwd=tree)
+        for name, inside in INITRD_SCRIPTS:
+            with open(os.path.join(HERE, name), "rb") as want:
+                if read_or_empty(os.path.join(tree, inside)) != want.read():
+                    raise BuildError(f"{initrds[0]} lacks image/{name} as {inside}: "
+                                     "rebuild the base stage (delete build/image/base-*)")
+        order = read_or_empty(os.path.join(tree, order_path)).decode()
     runs = [ln.split()[0] for ln in order.splitlines() if ln.startswith("/scripts/init-top/")]
     first, then = "/scripts/init-top/filesystems", "/scripts/init-top/udev"
     if first not in runs or then not in runs or runs.index(first) > runs.index(then):

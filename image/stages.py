@@ -40,9 +40,14 @@ def read_list(name: str) -> list[str]:
 
 # --- base -------------------------------------------------------------------------------
 
+# the initrd's scripts that are the image's own: (file in image/, path in the initrd)
+INITRD_SCRIPTS = (("initramfs-coldplug.sh", "scripts/init-top/udev"),
+                  ("initramfs-filesystems.sh", "scripts/init-top/filesystems"))
+
+
 def base_key(mirror: str) -> str:
     h = hashlib.sha256()
-    for name in ("packages.txt", "initramfs-modules.txt", "initramfs-coldplug.sh", "initramfs-filesystems.sh"):
+    for name in ("packages.txt", "initramfs-modules.txt", *(name for name, _ in INITRD_SCRIPTS)):
         h.update(open(os.path.join(HERE, name), "rb").read())
     h.update(ESSENTIAL_HOOK.encode())
     h.update(mirror.encode())
@@ -65,9 +70,6 @@ PREREQ=""
 case "$1" in prereqs) echo "$PREREQ"; exit 0 ;; esac
 . /usr/share/initramfs-tools/hook-functions
 for m in @MODULES@; do manual_add_modules "$m"; done
-# The boot partition's filesystem, loaded in the initrd (scripts/init-top/filesystems):
-# its mount then waits for no module load.
-for m in vfat nls_cp437 nls_ascii; do manual_add_modules "$m"; done
 # Block devices tagged for systemd, as the root's 99-systemd.rules does: the udev
 # database the initrd leaves in /run then tells systemd at once that the partitions
 # are there, and their mounts do not wait for the root's coldplug of every device.
