@@ -42,7 +42,8 @@ def read_list(name: str) -> list[str]:
 
 # the initrd's scripts that are the image's own: (file in image/, path in the initrd)
 INITRD_SCRIPTS = (("initramfs-coldplug.sh", "scripts/init-top/udev"),
-                  ("initramfs-filesystems.sh", "scripts/init-top/filesystems"))
+                  ("initramfs-filesystems.sh", "scripts/init-top/filesystems"),
+                  ("initramfs-modprobe.sh", "usr/sbin/modprobe"))
 
 
 def base_key(mirror: str) -> str:
@@ -64,12 +65,22 @@ mkdir -p "$root/etc/initramfs-tools/conf.d" "$root/etc/initramfs-tools/hooks" \
 printf 'MODULES=list\\nCOMPRESS=zstd\\n' > "$root/etc/initramfs-tools/conf.d/handheld.conf"
 install -m 755 "@HERE@/initramfs-coldplug.sh" "$root/etc/initramfs-tools/scripts/init-top/udev"
 install -m 755 "@HERE@/initramfs-filesystems.sh" "$root/etc/initramfs-tools/scripts/init-top/filesystems"
+install -m 755 "@HERE@/initramfs-modprobe.sh" "$root/etc/initramfs-tools/handheld-modprobe"
 cat > "$root/etc/initramfs-tools/hooks/handheld" <<'HOOK'
 #!/bin/sh
 PREREQ=""
 case "$1" in prereqs) echo "$PREREQ"; exit 0 ;; esac
 . /usr/share/initramfs-tools/hook-functions
 for m in @MODULES@; do manual_add_modules "$m"; done
+# The kernel's own module requests go to handheld-modprobe (image/initramfs-modprobe.sh),
+# which answers at once the crypto names that no module here has as an alias; kmod's
+# modprobe moves beside it. This hook runs after Debian's (kmod's among them).
+mkdir -p "$DESTDIR/usr/libexec/handheld"
+ln -sf /bin/kmod "$DESTDIR/usr/libexec/handheld/modprobe"
+rm -f "$DESTDIR/sbin/modprobe"
+cp /etc/initramfs-tools/handheld-modprobe "$DESTDIR/sbin/modprobe"
+find "$DESTDIR/lib/modules" -name '*.ko*' -exec modinfo -F alias {} + | grep '^crypto-' \
+    > "$DESTDIR/usr/libexec/handheld/crypto-aliases" || true
 # Block devices tagged for systemd, as the root's 99-systemd.rules does: the udev
 # database the initrd leaves in /run then tells systemd at once that the partitions
 # are there, and their mounts do not wait for the root's coldplug of every device.
