@@ -31,14 +31,20 @@ class _GpuPath:
     """SDL's renderer: one streaming texture, scaled and turned by the GPU."""
 
     def __init__(self, size: tuple[int, int], fullscreen: bool, scale: int, rotate: int):
-        from pygame._sdl2 import video
+        from pygame._sdl2 import sdl2, video
 
         # nearest neighbour, whatever the desktop asks for. The variable SDL reads is
         # SDL_RENDER_SCALE_QUALITY (SDL_HINT_... is only the C macro's name).
         os.environ["SDL_RENDER_SCALE_QUALITY"] = "nearest"
-        self.window = video.Window("handheld", size=size, fullscreen_desktop=fullscreen)
-        self.renderer = video.Renderer(self.window, vsync=True)
-        self.texture = video.Texture(self.renderer, (SCREEN_W, SCREEN_H), streaming=True)
+        self.window = None
+        try:
+            self.window = video.Window("handheld", size=size, fullscreen_desktop=fullscreen)
+            self.renderer = video.Renderer(self.window, vsync=True)
+            self.texture = video.Texture(self.renderer, (SCREEN_W, SCREEN_H), streaming=True)
+        except sdl2.error as e:     # pygame._sdl2's own error ("EGL not initialized" on a
+            if self.window is not None:     # console with no GL) is not a pygame.error
+                self.window.destroy()
+            raise pygame.error(str(e)) from None
         out_w, out_h = self.window.size
         self.scale = scale or _fit(out_w, out_h, rotate)
         self.angle = rotate

@@ -91,3 +91,22 @@ def test_a_real_window_under_xvfb_is_gpu_scaled_and_paced_by_vsync():
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split()[-4:] == ["True", "True", "2", str(320 * 240 * 4)]
+
+
+@pytest.mark.parametrize("failing", ["Window", "Renderer"])
+def test_no_gl_on_the_console_falls_back_to_the_cpu_path(dummy_video, monkeypatch, failing):
+    """SDL's KMS/DRM backend with no EGL fails in pygame._sdl2 with that module's own error
+    class, which is not a pygame.error: the cabinet crashed over and over instead of
+    scaling on the CPU (or, on KMS/DRM, going on to fbdev)."""
+    from pygame._sdl2 import sdl2, video
+
+    def no_egl(*_args, **_kw):
+        raise sdl2.error("EGL not initialized")
+    monkeypatch.setattr(video, failing, no_egl)
+    d = WindowDisplay(scale=2)
+    assert not d.gpu
+    shown = _shown(d)
+    d.close()
+    cpu = WindowDisplay(scale=2, gpu=False)
+    assert shown == _shown(cpu)
+    cpu.close()
