@@ -41,8 +41,10 @@ class _GpuPath:
             self.window = video.Window("handheld", size=size, fullscreen_desktop=fullscreen)
             self.renderer = video.Renderer(self.window, vsync=True)
             self.texture = video.Texture(self.renderer, (SCREEN_W, SCREEN_H), streaming=True)
-        except sdl2.error as e:     # pygame._sdl2's own error ("EGL not initialized" on a
-            if self.window is not None:     # console with no GL) is not a pygame.error
+        except sdl2.error as e:
+            # pygame._sdl2's own error class is not a pygame.error: "EGL not initialized" on
+            # a console with KMS/DRM and no GL must fall back like any other renderer failure
+            if self.window is not None:
                 self.window.destroy()
             raise pygame.error(str(e)) from None
         out_w, out_h = self.window.size
