@@ -142,6 +142,24 @@ def read_or_empty(path: str) -> bytes:
         return b""
 
 
+MODPROBE_DIR = "usr/libexec/handheld"                   # image/initramfs-modprobe.sh's $here
+
+
+def check_modprobe(tree: str, initrd: str) -> None:
+    """The unpacked initrd's modprobe has kmod's beside it, and the list of crypto aliases it
+    lets through to kmod is the one its modules have (no module loadable there turned away)."""
+    kmod = os.path.join(tree, MODPROBE_DIR, "modprobe")
+    if not os.path.islink(kmod) or os.path.basename(os.readlink(kmod)) != "kmod":
+        raise BuildError(f"{initrd}: /{MODPROBE_DIR}/modprobe must be a link to kmod, which "
+                         "image/initramfs-modprobe.sh runs: check the hook in image/stages.py")
+    listed = read_or_empty(os.path.join(tree, MODPROBE_DIR, "crypto-aliases")).decode().split()
+    aliases = b"".join(read_or_empty(p) for p in glob.glob(os.path.join(tree, "usr/lib/modules/*/modules.alias")))
+    have = [line.split()[1] for line in aliases.decode().splitlines() if line.startswith("alias crypto-")]
+    if sorted(listed) != sorted(have):
+        raise BuildError(f"{initrd}: /{MODPROBE_DIR}/crypto-aliases lists {listed}, the initrd's "
+                         f"modules have {have}: check the hook in image/stages.py")
+
+
 def check_initrd(bootfs: str) -> None:
     """The initrd carries the image's own init-top scripts (the coldplug in place of the
     udev package's) and modprobe, with kmod's beside it and the crypto aliases of the
@@ -150,10 +168,9 @@ def check_initrd(bootfs: str) -> None:
     if len(initrds) != 1:
         raise BuildError(f"expected one initrd in {bootfs}, found {len(initrds)}: check the base stage log")
     order_path = "scripts/init-top/ORDER"
-    modprobe_dir = "usr/libexec/handheld"                 # initramfs-modprobe.sh's $here
     with tempfile.TemporaryDirectory() as tree:         # unpacked once, only what is checked
         paths = [inside for _, inside in INITRD_SCRIPTS] + [
-            order_path, f"{modprobe_dir}/*", "usr/lib/modules/*/modules.alias"]
+            order_path, f"{MODPROBE_DIR}/*", "usr/lib/modules/*/modules.alias"]
         subprocess.run(f"zstd -dc {os.path.abspath(initrds[0])} | cpio -id --quiet "
                        + " ".join(f"'{p}'" for p in paths), shell=True, capture_output=True, cwd=tree)
         for name, inside in INITRD_SCRIPTS:
@@ -161,18 +178,8 @@ def check_initrd(bootfs: str) -> None:
                 if read_or_empty(os.path.join(tree, inside)) != want.read():
                     raise BuildError(f"{initrds[0]} lacks image/{name} as {inside}: "
                                      "rebuild the base stage (delete build/image/base-*)")
+        check_modprobe(tree, initrds[0])
         order = read_or_empty(os.path.join(tree, order_path)).decode()
-        kmod = os.path.join(tree, modprobe_dir, "modprobe")
-        listed = read_or_empty(os.path.join(tree, modprobe_dir, "crypto-aliases")).decode().split()
-        aliases = b"".join(read_or_empty(p) for p in glob.glob(os.path.join(tree, "usr/lib/modules/*/modules.alias")))
-        have = [line.split()[1] for line in aliases.decode().splitlines()
-                if line.startswith("alias crypto-")]
-        if not os.path.islink(kmod) or os.path.basename(os.readlink(kmod)) != "kmod":
-            raise BuildError(f"{initrds[0]}: /{modprobe_dir}/modprobe must be a link to kmod, which "
-                             "image/initramfs-modprobe.sh runs: check the hook in image/stages.py")
-        if sorted(listed) != sorted(have):
-            raise BuildError(f"{initrds[0]}: /{modprobe_dir}/crypto-aliases lists {listed}, the initrd's "
-                             f"modules have {have}: check the hook in image/stages.py")
     runs = [ln.split()[0] for ln in order.splitlines() if ln.startswith("/scripts/init-top/")]
     first, then = "/scripts/init-top/filesystems", "/scripts/init-top/udev"
     if first not in runs or then not in runs or runs.index(first) > runs.index(then):

@@ -42,7 +42,7 @@ def make_initrd(bootfs: Path, udev_script: bytes, filesystems_script: bytes | No
     (tree / "init").write_text("#!/bin/sh\n")
     (tree / "usr" / "sbin").mkdir(parents=True)
     (tree / "usr" / "sbin" / "modprobe").write_bytes(MODPROBE.read_bytes() if modprobe is None else modprobe)
-    here = tree / "usr" / "libexec" / "handheld"
+    here = tree / rootfs.MODPROBE_DIR
     here.mkdir(parents=True)
     (here / "modprobe").symlink_to(kmod_link)
     (here / "crypto-aliases").write_text(crypto_aliases)
@@ -153,7 +153,9 @@ def initrd_modprobe(tmp_path):
     (here / "modprobe").chmod(0o755)
     (here / "crypto-aliases").write_text("crypto-crc32c\ncrypto-sha3*\n")
     script = tmp_path / "modprobe"
-    script.write_text(MODPROBE.read_text().replace("here=/usr/libexec/handheld", f"here={here}"))
+    text = MODPROBE.read_text()
+    assert f"\nhere=/{rootfs.MODPROBE_DIR}\n" in text      # where the hook puts kmod's, and the build looks
+    script.write_text(text.replace(f"here=/{rootfs.MODPROBE_DIR}", f"here={here}"))
 
     def run(*argv):
         done = subprocess.run(["sh", str(script), *argv], capture_output=True, text=True)
