@@ -2,6 +2,7 @@
 
 import os as _os
 import sys as _sys
+import warnings as _warnings
 
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep the journal free of pygame's banner
 
@@ -22,10 +23,18 @@ if "pkg_resources" not in _sys.modules:
 # font, so pygame's font (SDL_ttf with FreeType, HarfBuzz and GLib: 8 more shared
 # libraries to load at every start on the image) and clipboard modules stay out too,
 # and so does pygame.freetype, which pygame.quit() would import only to shut it down
-# (5 more shared libraries on every clean exit).
+# (5 more shared libraries on every clean exit). Nor does it use pygame's joystick (sticks
+# are read with evdev), masks, pixel arrays, sprites, cursors, threads or fastevent: six
+# more extension modules and four Python ones that pygame's __init__ would import at every
+# start (0.2-0.5 s of a cold start under QEMU, docs/boot.md).
 for _name in ("pygame.surfarray", "pygame.sndarray", "pygame.font", "pygame.scrap", "pygame.freetype",
+              "pygame.joystick", "pygame.mask", "pygame.pixelarray", "pygame.pixelcopy", "pygame.sprite",
+              "pygame.cursors", "pygame.threads", "pygame.fastevent",
               "evdev.eventio_async"):
     _sys.modules.setdefault(_name, None)  # type: ignore[arg-type]
+# pygame 2.1.2 (bookworm's) warns at import about the missing modules it counts as urgent
+_warnings.filterwarnings("ignore", r"import (joystick|cursors|sprite|threads|pixelcopy): import of pygame\.",
+                         RuntimeWarning)
 
 __version__ = "0.1.0"
 

@@ -19,7 +19,9 @@ names = sorted(".".join(("handheld",) + p.relative_to(root).with_suffix("").part
 names = [n for n in names if n not in {BUILD_TIME_ONLY!r} and not n.endswith("__main__")]
 for name in names:
     importlib.import_module(name)
-    heavy = [m for m in ("numpy", "asyncio", "ssl", "pygame.font", "pygame.sysfont", "pygame.scrap", "pygame.freetype")
+    heavy = [m for m in ("numpy", "asyncio", "ssl", "pygame.font", "pygame.sysfont", "pygame.scrap", "pygame.freetype",
+                         "pygame.joystick", "pygame.mask", "pygame.pixelarray", "pygame.pixelcopy", "pygame.sprite",
+                         "pygame.cursors", "pygame.threads", "pygame.fastevent")
              if sys.modules.get(m) is not None]
     if heavy:
         print(*heavy, "imported by", name)
