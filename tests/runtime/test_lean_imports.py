@@ -97,3 +97,12 @@ def test_pygame_quit_loads_no_font_library():
                        env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin", "PYTHONPATH": ":".join(sys.path)})
     assert p.returncode == 0, p.stderr
     assert p.stdout.split("\n")[0] == "None None"
+
+
+def test_pygame_says_nothing_about_the_modules_held_back():
+    # pygame 2.1.2 (bookworm's) warns at import about missing modules it counts as urgent;
+    # the journal would get ten lines at every start
+    p = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", "import handheld, pygame"],
+                       capture_output=True, text=True,
+                       env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin", "PYTHONPATH": ":".join(sys.path)})
+    assert p.returncode == 0 and p.stderr == "", p.stderr
