@@ -6,6 +6,7 @@ Text is upper case only, arcade style. Rendered lines are cached per
 
 from __future__ import annotations
 
+from array import array
 from collections import OrderedDict
 from pathlib import Path
 
@@ -26,7 +27,8 @@ _KEY = (255, 0, 254)  # transparent colour key: not in the palette
 _CACHE_LIMIT = 1024
 
 _glyph_rows: dict[str, dict[str, tuple[str, ...]]] = {}
-_glyph_surfaces: dict[tuple[str, tuple], dict[str, pygame.Surface]] = {}
+_glyph_sheets: dict[str, tuple[pygame.Surface, dict[str, pygame.Rect]]] = {}
+_inked_sheets: dict[tuple[str, tuple], tuple[pygame.Surface, dict[str, pygame.Rect]]] = {}
 _line_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 
 
@@ -65,23 +67,43 @@ def text_width(text: str, size: str = "normal") -> int:
     return max(len(text) * FONTS[size][3] - 1, 0)
 
 
-def _glyphs_for(size: str, colour: tuple) -> dict[str, pygame.Surface]:
-    key = (size, colour)
-    table = _glyph_surfaces.get(key)
-    if table is None:
+def _glyph_sheet(size: str) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
+    """Every glyph of a font side by side on one stencil: ink see-through (colour key
+    black), the rest the transparent key colour; and where each glyph sits on it. Built
+    once per font from its bytes: a set_at per pixel per colour was a tenth of the
+    cabinet's start before its first frame."""
+    if size not in _glyph_sheets:
         _file, w, h, _adv, _lh = FONTS[size]
-        table = {}
-        for ch, rows in load_font(size).items():
-            surf = pygame.Surface((w, h))
-            surf.fill(_KEY)
+        glyphs = load_font(size)
+        width = w * len(glyphs)
+        stencil = pygame.Surface((width, h), 0, 32)
+        pixels = array("I", [stencil.map_rgb(_KEY)]) * (width * h)
+        ink = stencil.map_rgb((0, 0, 0))
+        places = {}
+        for i, (ch, rows) in enumerate(glyphs.items()):
             for y, row in enumerate(rows):
                 for x, c in enumerate(row):
                     if c == "#":
-                        surf.set_at((x, y), colour)
-            surf.set_colorkey(_KEY)
-            table[ch] = surf
-        _glyph_surfaces[key] = table
-    return table
+                        pixels[y * width + i * w + x] = ink
+            places[ch] = pygame.Rect(i * w, 0, w, h)
+        stencil.get_buffer().write(pixels.tobytes())
+        stencil.set_colorkey((0, 0, 0))
+        _glyph_sheets[size] = stencil, places
+    return _glyph_sheets[size]
+
+
+def _glyphs_for(size: str, colour: tuple) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
+    """The font's glyphs in `colour` on the transparent key colour, and where each sits."""
+    key = (size, colour)
+    inked = _inked_sheets.get(key)
+    if inked is None:
+        stencil, places = _glyph_sheet(size)
+        sheet = pygame.Surface(stencil.get_size(), 0, 32)
+        sheet.fill(colour)
+        sheet.blit(stencil, (0, 0))
+        sheet.set_colorkey(_KEY)
+        inked = _inked_sheets[key] = sheet, places
+    return inked
 
 
 def render(text: str, colour="white", size: str = "normal") -> pygame.Surface:
@@ -93,13 +115,13 @@ def render(text: str, colour="white", size: str = "normal") -> pygame.Surface:
         _line_cache.move_to_end(key)
         return surf
     _file, _w, h, adv, _lh = FONTS[size]
-    glyphs = _glyphs_for(size, col)
-    fallback = glyphs["?"]
+    sheet, places = _glyphs_for(size, col)
+    fallback = places["?"]
     surf = pygame.Surface((max(text_width(text, size), 1), h))
     surf.fill(_KEY)
     x = 0
     for ch in text.upper():
-        surf.blit(glyphs.get(ch, fallback), (x, 0))
+        surf.blit(sheet, (x, 0), places.get(ch, fallback))
         x += adv
     surf.set_colorkey(_KEY)
     _line_cache[key] = surf

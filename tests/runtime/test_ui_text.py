@@ -25,6 +25,22 @@ def test_draw_text_puts_ink_where_the_glyph_has_it():
             assert (surf.get_at((x, y))[:3] == rgb("gold")) == (c == "#"), (x, y)
 
 
+def test_a_line_of_every_glyph_has_ink_exactly_where_the_font_file_has_it():
+    for size, (_file, w, h, adv, _lh) in FONTS.items():
+        glyphs = load_font(size)
+        line = "".join(glyphs)
+        for colour, ground in (("gold", "black"), ("black", "white")):
+            surf = pygame.Surface((text_width(line, size) + 2, h + 2))
+            surf.fill(rgb(ground))
+            draw_text(surf, 1, 1, line, colour, size)
+            for i, rows in enumerate(glyphs.values()):
+                for y, row in enumerate(rows):
+                    for x in range(adv if i < len(glyphs) - 1 else w):
+                        inked = x < w and row[x] == "#"
+                        got = surf.get_at((1 + i * adv + x, 1 + y))[:3]
+                        assert got == rgb(colour if inked else ground), (size, line[i], x, y)
+
+
 def test_lower_case_draws_as_upper_case():
     a, b = pygame.Surface((40, 10)), pygame.Surface((40, 10))
     draw_text(a, 0, 0, "Go")
