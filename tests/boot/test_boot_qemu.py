@@ -238,6 +238,16 @@ def test_kiosk_hardening_in_effect(guest):
         REPORT[cmd] = out.strip()
         if want is not None:
             assert out.strip() == want, f"{cmd}: {out!r}"
+    # the kernel's tunables as the cabinet sees them: /sys read-only (ReadOnlyPaths=), and
+    # /proc/sys, /proc/sysrq-trigger, kallsyms and kcore not there at all (ProcSubset=pid)
+    pid = guest.run("systemctl show -p MainPID --value handheld")[1].strip()
+    _, sys_options = guest.run(f"awk '$5 == \"/sys\" {{print $6}}' /proc/{pid}/mountinfo")
+    REPORT["cabinet_sys_mount"] = sys_options.strip()
+    assert sys_options.split(",")[0] == "ro", sys_options
+    for hidden in ("sys", "sysrq-trigger", "kallsyms", "kcore"):
+        rc, _ = guest.run(f"test -e /proc/{pid}/root/proc/{hidden}")
+        assert rc != 0, f"/proc/{hidden} is visible to the cabinet"
+    assert guest.run(f"test -e /proc/{pid}/root/proc/self/stat")[0] == 0   # its own /proc is there
     # (slow probes here, after the screen tests: the title must not idle into attract mode)
     _, REPORT["blame_top"] = guest.run("systemd-analyze blame --no-pager | head -8")
     _, security = guest.run("systemd-analyze security handheld.service --no-pager | tail -1")

@@ -99,7 +99,7 @@ def test_runs_unprivileged_with_device_groups_and_writable_paths(unit):
     ("PrivateNetwork", "yes"), ("RestrictAddressFamilies", "AF_UNIX"),
     ("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("TemporaryFileSystem", "/tmp:mode=1777 /var/tmp:mode=1777"),
     ("DevicePolicy", "closed"), ("SystemCallArchitectures", "native"),
-    ("ProtectKernelModules", "yes"), ("ProtectKernelTunables", "yes"),
+    ("ProtectKernelModules", "yes"), ("ReadOnlyPaths", "/sys"), ("ProcSubset", "pid"),
     ("RestrictNamespaces", "yes"), ("MemoryDenyWriteExecute", "yes"), ("UMask", "0077"),
 ])
 def test_hardening_option(unit, key, value):
