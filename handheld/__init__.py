@@ -28,14 +28,15 @@ if "pkg_resources" not in _sys.modules:
 # more of pygame's extension modules, four Python ones and the standard modules they pull
 # in, which pygame's __init__ would import at every start (22 -> 17 extension modules on
 # pygame 2.1.2; `import pygame` a median 0.35 s shorter in a QEMU guest, docs/boot.md).
+# Nor, but in a desktop window, its mouse (display.sdl brings it back to hide the pointer).
 for _name in ("pygame.surfarray", "pygame.sndarray", "pygame.font", "pygame.scrap", "pygame.freetype",
               "pygame.joystick", "pygame.mask", "pygame.pixelarray", "pygame.pixelcopy", "pygame.sprite",
-              "pygame.cursors", "pygame.threads", "pygame.fastevent",
+              "pygame.cursors", "pygame.threads", "pygame.fastevent", "pygame.mouse",
               "evdev.eventio_async"):
     _sys.modules.setdefault(_name, None)  # type: ignore[arg-type]
 # pygame 2.1.2 (bookworm's) warns at import about the missing modules it counts as urgent
-_warnings.filterwarnings("ignore", r"import (joystick|cursors|sprite|threads|pixelcopy): import of pygame\.",
-                         RuntimeWarning)
+_warnings.filterwarnings("ignore", r"import (joystick|cursors|sprite|threads|pixelcopy|mouse): "
+                         r"import of pygame\.", RuntimeWarning)
 
 __version__ = "0.1.0"
 

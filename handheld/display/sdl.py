@@ -15,7 +15,7 @@ import os
 
 import pygame
 
-from handheld import SCREEN_H, SCREEN_W
+from handheld import SCREEN_H, SCREEN_W, held_back
 from handheld.display.base import Display, DisplayError, fit_scale
 
 log = logging.getLogger("handheld.display")
@@ -138,7 +138,7 @@ class SdlDisplay(Display):
                 self.path = _CpuPath(size, fullscreen, scale, rotate)
             except pygame.error as e:
                 raise DisplayError(self._init_error(str(e))) from None
-        pygame.mouse.set_visible(False)
+        held_back.bring_back(("pygame.mouse",)).set_visible(False)
         self.scale = self.path.scale
         self.gpu = isinstance(self.path, _GpuPath)
         # asked for vsync, but only a present that really waits may pace the loop

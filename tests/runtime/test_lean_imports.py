@@ -21,7 +21,7 @@ for name in names:
     importlib.import_module(name)
     heavy = [m for m in ("numpy", "asyncio", "ssl", "pygame.font", "pygame.sysfont", "pygame.scrap", "pygame.freetype",
                          "pygame.joystick", "pygame.mask", "pygame.pixelarray", "pygame.pixelcopy", "pygame.sprite",
-                         "pygame.cursors", "pygame.threads", "pygame.fastevent")
+                         "pygame.cursors", "pygame.threads", "pygame.fastevent", "pygame.mouse")
              if sys.modules.get(m) is not None]
     if heavy:
         print(*heavy, "imported by", name)
