@@ -71,12 +71,13 @@ def test_the_title_comes_before_sound_input_and_games_are_imported(tmp_path):
     # support, loaded when a picture is first read or saved), evdev and the
     # input devices, every game; and the standard modules that cost a tenth of a second or
     # more each of a cold start under QEMU for nothing the title needs: dataclasses (with
-    # inspect, dis and ast), socket's enum-building wrapper (sd_notify uses _socket), ctypes
+    # inspect, dis and ast), socket's enum-building wrapper (sd_notify uses _socket), ctypes,
+    # json (the records are read when a screen first shows them)
     early = _imports_at_first_frame(tmp_path)
     assert "pygame" in early and "handheld.app" in early
     late = {"pygame.mixer", "pygame.mixer_music", "pygame.imageext", "evdev", "handheld.input.manager", "tempfile", "shutil",
             "handheld.games.archon", "handheld.games.atom4", "handheld.games.sphinx",
-            "dataclasses", "inspect", "socket", "ctypes"}
+            "dataclasses", "inspect", "socket", "ctypes", "json"}
     assert not early & late, sorted(early & late)
 
 

@@ -48,6 +48,16 @@ def test_a_broken_file_is_kept_as_bak_logged_once_and_a_fresh_table_starts(tmp_p
     assert json.loads((tmp_path / FILE_NAME).read_text())["games"]["archon"]["levels"]["classic"] == [1, 0, 0]
 
 
+def test_the_file_is_read_when_the_table_is_first_used_not_when_loaded(tmp_path):
+    # the cabinet loads its records before the title; reading them (and importing json)
+    # waits until a screen shows them
+    (tmp_path / FILE_NAME).write_text("not json")
+    r = Records.load(tmp_path)
+    assert (tmp_path / FILE_NAME).exists() and not (tmp_path / (FILE_NAME + ".bak")).exists()
+    assert r.of("archon").played == 0
+    assert not (tmp_path / FILE_NAME).exists() and (tmp_path / (FILE_NAME + ".bak")).exists()
+
+
 def test_a_wrong_shape_counts_as_broken(tmp_path):
     (tmp_path / FILE_NAME).write_text('{"format": 1, "games": {"archon": {"levels": {"classic": [-1, 0, 0]}}}}')
     assert Records.load(tmp_path).games == {}
