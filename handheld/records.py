@@ -91,10 +91,6 @@ class Records:
             self._games = self._read()
         return self._games
 
-    @games.setter
-    def games(self, games: dict[str, GameRecord]) -> None:
-        self._games = games
-
     def _read(self) -> dict[str, GameRecord]:
         if not self.path.exists():
             return {}
@@ -146,7 +142,7 @@ class Records:
         return True
 
     def reset(self) -> None:
-        self.games = {}
+        self._games = {}
         self.save()
 
     def to_json(self) -> str:
