@@ -93,7 +93,7 @@ class FbdevDisplay(Display):
         # The borders are blanked by the first frame, in the same pass as its rows: on a
         # framebuffer the kernel tracks page by page (DRM's fbdev emulation under QEMU)
         # each page touched costs a fault, and a separate pass touched every page twice.
-        self._borders_blank = False
+        self._first_frame_written = False
         self.bytes_written = 0   # into the framebuffer since opening (bench: bytes per frame)
 
     def present(self, surface) -> None:
@@ -152,8 +152,8 @@ class FbdevDisplay(Display):
         left = self.x0 * geo.bpp // 8
         view = memoryview(self._staging.get_view("1")).cast("B")
         try:
-            if not self._borders_blank:   # the first frame: always whole (nothing shown yet)
-                self._blank_borders_around(view, pitch, row_bytes, left)
+            if not self._first_frame_written:   # the first frame: always whole (nothing shown yet)
+                self._write_first_frame(view, pitch, row_bytes, left)
                 return
             for y in range(top * s, bottom * s):
                 at = (self.y0 + y) * geo.stride + left
@@ -162,7 +162,7 @@ class FbdevDisplay(Display):
             view.release()
         self.bytes_written += (bottom - top) * s * row_bytes
 
-    def _blank_borders_around(self, view, pitch: int, row_bytes: int, left: int) -> None:
+    def _write_first_frame(self, view, pitch: int, row_bytes: int, left: int) -> None:
         """The first frame: every row of the framebuffer written once, the picture's rows
         with their black margins, the rows above and below it black."""
         geo = self.geometry
@@ -173,7 +173,7 @@ class FbdevDisplay(Display):
         for y in range(self.out_h):
             at = (self.y0 + y) * geo.stride
             self._map[at:at + geo.stride] = before + view[y * pitch:y * pitch + row_bytes] + after
-        self._borders_blank = True
+        self._first_frame_written = True
         self.bytes_written += len(self._map)
 
     def close(self) -> None:

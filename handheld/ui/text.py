@@ -92,7 +92,7 @@ def _glyph_sheet(size: str) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
     return _glyph_sheets[size]
 
 
-def _glyphs_for(size: str, colour: tuple) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
+def _inked_sheet(size: str, colour: tuple) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
     """The font's glyphs in `colour` on the transparent key colour, and where each sits."""
     key = (size, colour)
     inked = _inked_sheets.get(key)
@@ -115,7 +115,7 @@ def render(text: str, colour="white", size: str = "normal") -> pygame.Surface:
         _line_cache.move_to_end(key)
         return surf
     _file, _w, h, adv, _lh = FONTS[size]
-    sheet, places = _glyphs_for(size, col)
+    sheet, places = _inked_sheet(size, col)
     fallback = places["?"]
     surf = pygame.Surface((max(text_width(text, size), 1), h))
     surf.fill(_KEY)
