@@ -6,21 +6,25 @@ temporary file behind; the next write of the same file sweeps it away."""
 
 from __future__ import annotations
 
-import glob
 import os
-from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 
-def atomic_write(path: Path | str, text: str) -> None:
-    replace_atomically(path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+def atomic_write(path: str | os.PathLike, text: str) -> None:
+    replace_atomically(path, lambda tmp: _write_text(tmp, text))
 
 
-def replace_atomically(path: Path | str, write: Callable[[str], None], suffix: str = ".tmp") -> None:
+def _write_text(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def replace_atomically(path: str | os.PathLike, write: Callable[[str], None], suffix: str = ".tmp") -> None:
     """`write(tmp_path)` fills a temporary file that then replaces `path`.
     `suffix` keeps the extension libraries look at (pygame picks PNG by it)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = os.fspath(path)
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, exist_ok=True)
     try:
         mode = os.stat(path).st_mode & 0o7777
     except OSError:
@@ -28,10 +32,11 @@ def replace_atomically(path: Path | str, write: Callable[[str], None], suffix: s
     # imported here, not at the top: the settings module imports this one on the cabinet's
     # way to its first frame, and tempfile (with random and shutil) is a few tenths of a
     # second of that under emulation
+    import glob
     import tempfile
 
-    prefix = f".{path.name}."
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
+    prefix = f".{os.path.basename(path)}."
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=folder)
     os.close(fd)
     try:
         write(tmp)
@@ -48,13 +53,13 @@ def replace_atomically(path: Path | str, write: Callable[[str], None], suffix: s
         except OSError:
             pass
         raise
-    for leftover in path.parent.glob(f"{glob.escape(prefix)}*{glob.escape(suffix)}"):
+    for leftover in glob.glob(os.path.join(glob.escape(folder), f"{glob.escape(prefix)}*{glob.escape(suffix)}")):
         try:
-            leftover.unlink()
+            os.unlink(leftover)
         except OSError:
             pass
     try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+        dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import copy
 import logging
 import os
-from pathlib import Path
 
 from handheld import tomlfile
 from handheld.atomic import atomic_write
@@ -30,7 +29,7 @@ from handheld.tomlfile import TomlFileError
 
 log = logging.getLogger("handheld.config")
 
-BOOT_CONFIG = Path("/boot/firmware/handheld.toml")
+BOOT_CONFIG = "/boot/firmware/handheld.toml"
 
 DISPLAY_BACKENDS = ("auto", "window", "kmsdrm", "fbdev", "headless")
 
@@ -81,20 +80,23 @@ class ConfigNotSaved(Exception):
     screen_text = "CONFIG FILE HAS AN ERROR - NOT SAVED"
 
 
-def default_config_path() -> Path:
+# Paths here are strings, not pathlib: pathlib (with urllib.parse and ipaddress) is a
+# tenth of a second of the cabinet's start under emulation, and nothing before the
+# title needs it.
+def default_config_path() -> str:
     env = os.environ.get("HANDHELD_CONFIG")
     if env:
-        return Path(env)
+        return env
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "handheld" / "handheld.toml"
+    return os.path.join(base, "handheld", "handheld.toml")
 
 
-def state_dir() -> Path:
+def state_dir() -> str:
     env = os.environ.get("HANDHELD_STATE_DIR")
     if env:
-        return Path(env)
+        return env
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(base) / "handheld"
+    return os.path.join(base, "handheld")
 
 
 def _flatten(data: dict) -> dict:
@@ -120,8 +122,8 @@ def _unflatten(flat: dict) -> dict:
 
 
 class Config:
-    def __init__(self, path: Path | None = None, boot_path: Path | None = BOOT_CONFIG):
-        self.path = Path(path) if path else default_config_path()
+    def __init__(self, path: str | os.PathLike | None = None, boot_path: str | os.PathLike | None = BOOT_CONFIG):
+        self.path = os.fspath(path) if path else default_config_path()
         self.boot_path = boot_path
         self.warnings: list[str] = []
         self._values = {k: v for k, (v, _check) in SCHEMA.items()}
@@ -129,19 +131,19 @@ class Config:
         self._changes: dict = {}        # key -> value set since loading (what save writes)
 
     @classmethod
-    def load(cls, path: Path | str | None = None, boot_path: Path | None = BOOT_CONFIG,
+    def load(cls, path: str | os.PathLike | None = None, boot_path: str | os.PathLike | None = BOOT_CONFIG,
              log_warnings: bool = True) -> "Config":
         """Read the files; each problem is a line in .warnings (and the log,
         unless the caller reports them itself, as the doctor does)."""
-        cfg = cls(Path(path) if path else None, boot_path)
+        cfg = cls(path, boot_path)
         if boot_path is not None:
-            cfg._apply(cfg._read(Path(boot_path)), str(boot_path))
-        cfg._apply(cfg._read(cfg.path), str(cfg.path))
+            cfg._apply(cfg._read(boot_path), os.fspath(boot_path))
+        cfg._apply(cfg._read(cfg.path), cfg.path)
         for w in cfg.warnings if log_warnings else ():
             log.warning("%s", w)
         return cfg
 
-    def _read(self, path: Path) -> dict:
+    def _read(self, path: str | os.PathLike) -> dict:
         try:
             return tomlfile.load(path)
         except FileNotFoundError:

@@ -10,7 +10,7 @@ it, never looks for it again."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from handheld import held_back
 
@@ -22,11 +22,11 @@ def hold_back() -> None:
     held_back.hold_back(EXTENSION)
 
 
-def load(path: str | Path):
+def load(path: str | os.PathLike):
     """The picture in `path` as a new pygame Surface."""
     return held_back.bring_back(EXTENSION).load_extended(str(path))
 
 
-def save(surface, path: str | Path) -> None:
+def save(surface, path: str | os.PathLike) -> None:
     """Write `surface` to `path`, in the format its suffix names (.png)."""
     held_back.bring_back(EXTENSION).save_extended(surface, str(path))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import os
-from pathlib import Path
 
 from handheld import TICK_HZ
 from handheld.config import atomic_write
@@ -72,15 +71,15 @@ class Records:
     """All games' records. `path=None` keeps them in memory only (tests,
     screenshots, a cabinet without a state directory)."""
 
-    def __init__(self, path: Path | str | None = None):
-        self.path = Path(path) if path is not None else None
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = os.fspath(path) if path is not None else None
         self._games: dict[str, GameRecord] | None = {}   # None: not read from the file yet
 
     @classmethod
-    def load(cls, folder: Path | str | None) -> "Records":
+    def load(cls, folder: str | os.PathLike | None) -> "Records":
         """The records saved in `folder` (the state directory), read when first used; a
         fresh table when there are none yet, or when the file is broken (kept as .bak)."""
-        records = cls(Path(folder) / FILE_NAME if folder is not None else None)
+        records = cls(os.path.join(folder, FILE_NAME) if folder is not None else None)
         if records.path is not None:
             records._games = None
         return records
@@ -92,17 +91,18 @@ class Records:
         return self._games
 
     def _read(self) -> dict[str, GameRecord]:
-        if not self.path.exists():
+        if not os.path.exists(self.path):
             return {}
         import json
 
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            with open(self.path, encoding="utf-8") as fh:
+                data = json.load(fh)
             if data.get("format") != FORMAT:
                 raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
             return {str(k): GameRecord.from_json(v) for k, v in data["games"].items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-            backup = self.path.with_name(FILE_NAME + ".bak")
+            backup = os.path.join(os.path.dirname(self.path), FILE_NAME + ".bak")
             try:
                 os.replace(self.path, backup)
                 kept = f"kept as {backup}"

@@ -6,7 +6,6 @@ import logging
 import os
 import signal
 import sys
-from pathlib import Path
 
 from handheld import TICK_HZ, pngfile
 from handheld.config import Config, state_dir
@@ -164,6 +163,8 @@ def _run_headless(cabinet, args) -> int:
     """No screen here: show what the cabinet would, by running its attract
     mode for a bounded time and saving a screenshot every few seconds."""
     from handheld.attract import AttractScene
+
+    from pathlib import Path
 
     seconds = args.seconds if args.seconds is not None else HEADLESS_DEFAULT_SECONDS
     shots = Path(args.shots)

@@ -12,8 +12,8 @@ the user's comments, order, unknown keys and values we never write ourselves
 
 from __future__ import annotations
 
+import os
 import tomllib
-from pathlib import Path
 
 
 # A settings file or pin map is a few kilobytes; anything far bigger is a mistake
@@ -29,10 +29,10 @@ class TomlFileError(Exception):
     """The file exists but cannot be used; str() is one line naming file and fix."""
 
 
-def read_text(path: Path | str) -> str:
+def read_text(path: str | os.PathLike) -> str:
     """The file's text. FileNotFoundError passes through (callers treat a missing
     file as empty); every other problem is a TomlFileError."""
-    path = Path(path)
+    path = os.fspath(path)
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
@@ -56,7 +56,7 @@ def read_text(path: Path | str) -> str:
                             f"save it as UTF-8 in your editor") from None
 
 
-def parse(text: str, path: Path | str) -> dict:
+def parse(text: str, path: str | os.PathLike) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -80,12 +80,12 @@ def _depth(data) -> int:
     return deepest
 
 
-def load(path: Path | str) -> dict:
+def load(path: str | os.PathLike) -> dict:
     """Read and parse `path`: the data, FileNotFoundError, or TomlFileError."""
     return parse(read_text(path), path)
 
 
-def load_document(path: Path | str):
+def load_document(path: str | os.PathLike):
     """The file as an editable tomlkit document (empty if it does not exist).
     Raises TomlFileError if it cannot be read or does not parse: such a file
     must never be overwritten, or the user loses everything in it."""

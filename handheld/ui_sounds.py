@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
-BANK = Path(__file__).parent / "audio" / "ui"
+BANK = os.path.join(os.path.dirname(__file__), "audio", "ui")
 
 
 def recipes() -> dict:

@@ -8,7 +8,7 @@ Each file is loaded the first time it plays."""
 from __future__ import annotations
 
 import logging
-from pathlib import Path
+import os
 
 from handheld import held_back
 
@@ -38,8 +38,8 @@ class NullAudio:
 
     def __init__(self):
         self.played: list[str] = []
-        self.files: dict[str, Path] = {}
-        self._banks: set[tuple[str, Path]] = set()
+        self.files: dict[str, str] = {}
+        self._banks: set[tuple[str, str]] = set()
         self.volume = 1.0
 
     @property
@@ -47,18 +47,24 @@ class NullAudio:
         """The registered sound names (a set-like view)."""
         return self.files.keys()
 
-    def register(self, name: str, wav: Path) -> None:
-        self.files[name] = Path(wav)
+    def register(self, name: str, wav: str | os.PathLike) -> None:
+        self.files[name] = os.fspath(wav)
 
-    def register_bank(self, prefix: str, folder: Path) -> None:
+    def register_bank(self, prefix: str, folder: str | os.PathLike) -> None:
         """Every `folder/<stem>.wav` as the sound "<prefix>.<stem>". Scenes call this
         whenever they are built (Archon per duel); the folder is listed only once."""
-        bank = (prefix, Path(folder))
+        bank = (prefix, os.fspath(folder))
         if bank in self._banks:
             return
         self._banks.add(bank)
-        for wav in sorted(bank[1].glob("*.wav")):
-            self.register(f"{prefix}.{wav.stem}", wav)
+        try:
+            entries = sorted(os.listdir(bank[1]))
+        except OSError:
+            entries = []                  # no such folder: no sounds, as with an empty one
+        for entry in entries:
+            stem, ext = os.path.splitext(entry)
+            if ext == ".wav" and not entry.startswith("."):
+                self.register(f"{prefix}.{stem}", os.path.join(bank[1], entry))
 
     def play(self, name: str) -> None:
         self.played.append(name)

@@ -14,7 +14,6 @@ import errno
 import mmap
 import os
 import stat
-from pathlib import Path
 from typing import NamedTuple
 
 import pygame
@@ -30,6 +29,11 @@ FORMATS = {   # bits per pixel -> SDL masks
 }
 
 
+def _read_attribute(folder: str, name: str) -> str:
+    with open(os.path.join(folder, name)) as fh:
+        return fh.read().strip()
+
+
 class FbGeometry(NamedTuple):
     width: int
     height: int
@@ -38,13 +42,12 @@ class FbGeometry(NamedTuple):
 
     @classmethod
     def read(cls, device: str, sysfs_root: str = "/sys/class/graphics") -> "FbGeometry":
-        name = Path(device).name
-        base = Path(sysfs_root) / name
+        base = os.path.join(sysfs_root, os.path.basename(device))
         try:
-            w, h = (int(x) for x in (base / "virtual_size").read_text().strip().split(","))
-            bpp = int((base / "bits_per_pixel").read_text().strip())
-            stride_file = base / "stride"
-            stride = int(stride_file.read_text().strip()) if stride_file.exists() else w * bpp // 8
+            w, h = (int(x) for x in _read_attribute(base, "virtual_size").split(","))
+            bpp = int(_read_attribute(base, "bits_per_pixel"))
+            has_stride = os.path.exists(os.path.join(base, "stride"))
+            stride = int(_read_attribute(base, "stride")) if has_stride else w * bpp // 8
         except (OSError, ValueError) as e:
             raise DisplayError(f"cannot read framebuffer geometry from {base} ({e}) — is {device} a framebuffer?") from None
         if bpp not in FORMATS:

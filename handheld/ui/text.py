@@ -6,9 +6,9 @@ Text is upper case only, arcade style. Rendered lines are cached per
 
 from __future__ import annotations
 
+import os
 from array import array
 from collections import OrderedDict
-from pathlib import Path
 
 import pygame
 
@@ -37,8 +37,8 @@ def load_font(size: str) -> dict[str, tuple[str, ...]]:
     if size not in _glyph_rows:
         filename, w, h, _adv, _lh = FONTS[size]
         glyphs: dict[str, tuple[str, ...]] = {}
-        lines = [ln for ln in (Path(__file__).parent / filename).read_text().splitlines()
-                 if ln and not ln.startswith("# ")]
+        with open(os.path.join(os.path.dirname(__file__), filename), encoding="utf-8") as fh:
+            lines = [ln for ln in fh.read().splitlines() if ln and not ln.startswith("# ")]
         i = 0
         while i < len(lines):
             head = lines[i]
