@@ -110,3 +110,12 @@ def test_a_bank_is_listed_once_however_often_scenes_register_it(tmp_path):
     assert set(audio.names) == {"t.beep"}
     audio.register_bank("u", tmp_path)          # another prefix is another bank
     assert set(audio.names) == {"t.beep", "u.beep", "u.late"}
+
+
+def test_a_bank_holds_its_wav_files_only(tmp_path):
+    for name in ("beep.wav", "notes.txt", ".hidden.wav", "beep.wav.bak"):
+        (tmp_path / name).write_bytes(b"")
+    audio = NullAudio()
+    audio.register_bank("t", tmp_path)
+    audio.register_bank("gone", tmp_path / "missing")     # a folder that is not there: no sounds
+    assert dict(audio.files) == {"t.beep": str(tmp_path / "beep.wav")}
