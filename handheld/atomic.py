@@ -31,7 +31,7 @@ def replace_atomically(path: str | os.PathLike, write: Callable[[str], None], su
         mode = 0o666 & ~_umask()
     # imported here, not at the top: the settings module imports this one on the cabinet's
     # way to its first frame, and tempfile (with random and shutil) is a few tenths of a
-    # second of that under emulation
+    # second of that under emulation; glob (with fnmatch) only serves the sweep below
     import glob
     import tempfile
 

@@ -162,9 +162,9 @@ def _cannot_run(backend: str, args) -> str | None:
 def _run_headless(cabinet, args) -> int:
     """No screen here: show what the cabinet would, by running its attract
     mode for a bounded time and saving a screenshot every few seconds."""
-    from handheld.attract import AttractScene
-
     from pathlib import Path
+
+    from handheld.attract import AttractScene
 
     seconds = args.seconds if args.seconds is not None else HEADLESS_DEFAULT_SECONDS
     shots = Path(args.shots)
