@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -185,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(word if word in COMMANDS or word in GAMES else None)
     args = parser.parse_args(argv)
     _setup_logging(getattr(args, "verbose", False))
+    if args.func is not cmd_run:
+        gc.enable()                          # off for the cabinet's start only (__main__.py)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

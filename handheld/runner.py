@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
@@ -55,6 +56,15 @@ def warm_up() -> None:
         pass  # the input manager says so once the cabinet is up
     import handheld.attract  # noqa: F401
     import handheld.ui_sounds  # noqa: F401
+    collect_garbage_from_here()      # respawned children inherit the frozen objects
+
+
+def collect_garbage_from_here() -> None:
+    """The start's objects (modules, classes, functions) stay for good: freeze them out of
+    every later collection, so a full one during play does not walk them all again (and
+    a forked child does not copy their pages by touching them), then collect as usual."""
+    gc.freeze()
+    gc.enable()
 
 
 def take_console(display):
@@ -127,6 +137,7 @@ def run_once(args) -> int:
     if cabinet.notify:
         cabinet.notify.watchdog()         # opening the devices may have taken a while
     cabinet.audio.play("ui.jingle")
+    collect_garbage_from_here()
     try:
         if headless:
             return _run_headless(cabinet, args)
