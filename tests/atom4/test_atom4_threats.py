@@ -231,10 +231,13 @@ def test_late_searches_are_those_of_the_code_before_the_cheaper_node(monkeypatch
     until the table's move fails to cut are speed-ups only: a depth-5,
     1200-node search 110 moves into a random game finds the move, value and
     depth that the code before them found (figures taken from that code, which
-    had no threat extension: seed 34 plays another move with it)."""
+    had no threat extension: seed 34 plays another move with it, nor the chair's
+    weighting of the other side: 1/1 is the evaluation it had)."""
     from handheld.games.atom4 import ai
+    from handheld.games.atom4.ai import threats
     monkeypatch.setitem(ai.LEVELS, "probe", (5, 1200, 7, True))
     monkeypatch.setattr(ai, "THREAT_EXTENSION", False)
+    monkeypatch.setattr(threats, "OTHER_SIDE", (1, 1))
     rng = Rng(seed)
     pos = Position(seed % 6 + 1)
     for _ in range(110):

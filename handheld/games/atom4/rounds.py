@@ -96,6 +96,7 @@ class Match:
         self.search_iter = None
         self.search_kind = ""
         self.turn_tick = self.tick
+        self.memories = {1: ai.Memory(), 2: ai.Memory()}     # each computer player's, this round
 
     def _end_round(self, winner) -> None:
         self.rounds_played += 1
@@ -145,7 +146,8 @@ class Match:
 
     def _start_search(self, kind: str) -> None:
         level = self.options["level"] if kind == "move" else ai.DEFAULT_LEVEL
-        self.search = ai.Search(self.pos, level, self.rng.randrange(1 << 30))
+        memory = self.memories[self.pos.player] if kind == "move" else None
+        self.search = ai.Search(self.pos, level, self.rng.randrange(1 << 30), memory=memory)
         self.search_iter = self.search.steps(CHUNK[level])
         self.search_kind = kind
 

@@ -85,12 +85,12 @@ class ExternalEngine:
             self.proc.wait()
 
 
-def agent_move(agent, pos: Position, rng: Rng) -> int:
+def agent_move(agent, pos: Position, rng: Rng, memory: ai.Memory | None = None) -> int:
     if isinstance(agent, ExternalEngine):
         return agent.move(pos, rng.randrange(1 << 30))
     if agent == "random":
         return ai.random_move(pos, rng)
-    return ai.choose_move(pos, agent, rng.randrange(1 << 30))
+    return ai.choose_move(pos, agent, rng.randrange(1 << 30), memory)
 
 
 def play_round(agents: dict, seed: int, round_no: int = 1, times: dict | None = None) -> dict:
@@ -100,10 +100,11 @@ def play_round(agents: dict, seed: int, round_no: int = 1, times: dict | None = 
     are appended to times[side] (CPU time is the fairer figure on a shared machine)."""
     pos = Position(round_no)
     rngs = {p: Rng(seed).fork(f"atom4.p{p}") for p in (1, 2)}
+    memories = {p: ai.Memory() for p in (1, 2)}
     while pos.winner is None:
         p = pos.player
         t0, c0 = time.perf_counter(), time.thread_time()
-        move = agent_move(agents[p], pos, rngs[p])
+        move = agent_move(agents[p], pos, rngs[p], memories[p])
         if times is not None:
             times[p].append(((time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000))
         pos.play(move)

@@ -24,7 +24,10 @@ Levels (budgets are counted in nodes, never in time, so a seed replays):
           side must stop, until every reply loses; after it, it plays
           the first of its best few moves that leaves the other side no
           such win. All the looks of one move share one budget of
-          moves played, so they bound its slowest moves.
+          moves played, so they bound its slowest moves. Its table and
+          the threats it found stay with the player for the round (Memory),
+          and the horizon's value is taken from the computer's chair, where
+          the other side's score counts 17/20 (threats.OTHER_SIDE).
   hard    the same with larger budgets and depths.
 Every level takes a win in one and blocks a loss in one when one move can
 (the threat levels already at depth 1, easy at depth 2, which always
@@ -94,6 +97,27 @@ def _from_table(val: int, ply: int) -> int:
     return val
 
 
+class Memory:
+    """What one computer player's searches keep from one of its moves to the next within
+    a round: the transposition table and the threats found per position. Its next search
+    then starts from what the last one learned about the positions two plies on, and
+    gets further for the same node budget. One per player per round; a hint for a
+    human player searches without one, so it does not change the computer's play."""
+
+    # a long round fills about 50 000 a player (with its threats ~13 MB, freed when the
+    # round ends); past this many the next search starts afresh, as each did before
+    MAX_ENTRIES = 100_000
+
+    def __init__(self) -> None:
+        self.table: dict = {}
+        self.threats_at: dict = {}
+
+    def for_search(self) -> tuple[dict, dict]:
+        if len(self.table) > self.MAX_ENTRIES:
+            self.table, self.threats_at = {}, {}
+        return self.table, self.threats_at
+
+
 class _Abort(Exception):
     """The node budget ran out inside a deepening iteration."""
 
@@ -101,7 +125,8 @@ class _Abort(Exception):
 class Search:
     """One move's search, advanced in node-counted chunks."""
 
-    def __init__(self, pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, table: bool = True):
+    def __init__(self, pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, table: bool = True,
+                 memory: Memory | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose from: {', '.join(LEVELS)}")
         if pos.winner is not None:
@@ -130,6 +155,8 @@ class Search:
         self.tally = Tally(self.pos.board) if self.threats else None
         # per position (board key): what _threats found there, asked once per search
         self.threats_at: dict = {}
+        if memory is not None and self.table is not None:
+            self.table, self.threats_at = memory.for_search()
         self._in_extension = False
 
     # ------------------------------------------------------------------
@@ -293,7 +320,7 @@ class Search:
                 self._in_extension = True
                 extending = True
             elif depth == 0:
-                val = evaluate(pos, side, len(threatened), self.tally)
+                val = evaluate(pos, side, len(threatened), self.tally, chair=self.me)
                 if table is not None:
                     table[self.key] = (0, val, EXACT, -1)
                 return val
@@ -354,9 +381,10 @@ class Search:
                 k[1], k[0] = k[0], m
 
 
-def choose_move(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0) -> int:
-    """The computer's move for the side to move (a point index)."""
-    search = Search(pos, level, seed)
+def choose_move(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, memory: Memory | None = None) -> int:
+    """The computer's move for the side to move (a point index); `memory`: that player's
+    for this round, if it keeps one."""
+    search = Search(pos, level, seed, memory=memory)
     for _ in search.steps():
         pass
     return search.best

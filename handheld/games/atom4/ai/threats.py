@@ -45,6 +45,10 @@ FORK_WEIGHT = (0, 200, 2000)          # by how many winning spots the waiting si
 # by how many winning spots the side to move holds for its colour after next
 # (its coming move is free, the other side gets one move to stop them all)
 LATER_FORK_WEIGHT = (0, 50, 1000)
+# from the computer's own chair, the other side's score counts 17/20 of its own: fearing
+# it a little less wins more rounds of the original's greedy play (seventeenth pass, with
+# the table kept from move to move; docs/atom4.md)
+OTHER_SIDE = (17, 20)
 _LINES = ((2, 5), (3, 0), (4, 1))     # the three lines as (direction, opposite)
 # per point, (direction, neighbour) for the neighbours it has
 _NEIGHBOURS_BY_DIRECTION = tuple(tuple((d, q) for d, q in enumerate(STEP[i]) if q >= 0) for i in range(CELLS))
@@ -315,14 +319,17 @@ def _side_score(pos: Position, x: int, soon: dict, tally: Tally) -> int:
     return score
 
 
-def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | None = None) -> int:
+def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | None = None,
+             chair: int | None = None) -> int:
     """Threat evaluation from `me`'s side (positive is good for me), meant for a
     position where the side to move cannot win at once (the search checks that
     first). If the side not to move already has two different winning spots
     for its next colour, one reply rarely stops both: that weighs heavily. The
     side to move also gets what its best single move would make or take.
     `forks`: that count (at most 2) when the caller already has it; `tally`:
-    the position's Tally when the caller keeps one."""
+    the position's Tally when the caller keeps one. With `chair` (the side the
+    computer plays), that side's opponent counts OTHER_SIDE of its score; the value
+    stays a negamax value (`me`'s is minus the other side's)."""
     if tally is None:
         tally = Tally(pos.board)
     scores = {}
@@ -338,7 +345,11 @@ def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | No
     later = win_targets(pos.board, pos.legal, pos.player, ORDER[(pos.turn + 2) % 6], 2, tally)
     scores[pos.player] += LATER_FORK_WEIGHT[len(later)]
     scores[pos.player] += GAIN * best_gain(pos.board, pos.legal, pos.colour, pos.player)
-    return scores[me] - scores[3 - me]
+    if chair is None:
+        return scores[me] - scores[3 - me]
+    num, den = OTHER_SIDE
+    value = scores[chair] - (2 * num * scores[3 - chair] + den) // (2 * den)   # rounded to nearest
+    return value if me == chair else -value
 
 
 def best_gain(board, legal, colour: int, mover: int) -> int:
