@@ -100,9 +100,9 @@ def _from_table(val: int, ply: int) -> int:
 class Memory:
     """What one computer player's searches keep from one of its moves to the next within
     a round: the transposition table and the threats found per position. Its next search
-    then starts from what the last one learned about the positions two plies on, and
-    gets further for the same node budget. One per player per round; a hint for a
-    human player searches without one, so it does not change the computer's play."""
+    then starts from what the last one learned about the positions two plies on (their
+    values, bounds and best moves). One per player per round; a hint for a human player
+    searches without one, so it does not change the computer's play."""
 
     # a long round fills about 50 000 a player (with its threats ~13 MB, freed when the
     # round ends); past this many the next search starts afresh, as each did before
