@@ -2,6 +2,7 @@
 off while it imports and draws its title, back on, with the start's objects frozen,
 once it plays; on at once for every other command."""
 
+import json
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 WATCH = """
-import gc, logging, runpy, sys
+import gc, json, logging, runpy, sys
 collections = []
 gc.callbacks.append(lambda phase, info: phase == "start" and collections.append(info["generation"]))
 seen = {}
@@ -25,7 +26,7 @@ sys.addaudithook(from_main_on)
 class FirstFrame(logging.Handler):
     def emit(self, record):
         if record.getMessage().startswith("first frame on screen"):
-            seen["at first frame"] = (len(collections), gc.isenabled())
+            seen["at first frame"] = [len(collections), gc.isenabled()]
 
 logging.getLogger("handheld").addHandler(FirstFrame())
 sys.argv = ["handheld"] + sys.argv[1:]
@@ -34,9 +35,8 @@ try:
     runpy.run_module("handheld", run_name="__main__", alter_sys=True)
 except SystemExit as end:
     code = end.code
-print("exit", code)
-print("at first frame", *seen.get("at first frame", ("never",)))
-print("at the end", gc.isenabled(), gc.get_freeze_count())
+print(json.dumps({"exit": code, "at first frame": seen.get("at first frame"),
+                  "at the end": [gc.isenabled(), gc.get_freeze_count()]}))
 """
 
 
@@ -47,26 +47,19 @@ def _watch(tmp_path, *argv):
     done = subprocess.run([sys.executable, "-S", "-c", WATCH, *argv], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    return dict(_split(line) for line in done.stdout.splitlines() if line.startswith(("exit", "at ")))
-
-
-def _split(line: str) -> tuple[str, str]:
-    for key in ("exit", "at first frame", "at the end"):
-        if line.startswith(key + " "):
-            return key, line[len(key) + 1:]
-    raise AssertionError(line)
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def test_the_cabinet_starts_without_collecting_and_plays_with_its_start_frozen(tmp_path):
     got = _watch(tmp_path, "run", "--display", "window", "--seconds", "1")
-    assert got["exit"] == "0"
-    assert got["at first frame"] == "0 False"        # no collection at all before the title
-    enabled, frozen = got["at the end"].split()
-    assert enabled == "True"
-    assert int(frozen) > 10_000                       # the modules, classes and functions of the start
+    assert got["exit"] == 0
+    assert got["at first frame"] == [0, False]        # no collection at all before the title
+    enabled, frozen = got["at the end"]
+    assert enabled is True
+    assert frozen > 10_000                            # the modules, classes and functions of the start
 
 
 def test_every_other_command_collects_as_usual(tmp_path):
     got = _watch(tmp_path, "replay", str(tmp_path / "missing.replay"))
-    assert got["exit"] == "2"                          # it ran: the file is missing
-    assert got["at the end"] == "True 0"
+    assert got["exit"] == 2                            # it ran: the file is missing
+    assert got["at the end"] == [True, 0]

@@ -153,7 +153,8 @@ class Search:
         self.killers = [[-1, -1] for _ in range(MAX_PLY)]
         self.value = 0
         self.tally = Tally(self.pos.board) if self.threats else None
-        # per position (board key): what _threats found there, asked once per search
+        # per position (board key): what _threats found there, asked once per search (per
+        # round with a Memory)
         self.threats_at: dict = {}
         if memory is not None and self.table is not None:
             self.table, self.threats_at = memory.for_search()
