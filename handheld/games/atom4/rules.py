@@ -245,19 +245,24 @@ class Position:
             raise ValueError("the round is over")
         if i not in self.legal:
             raise ValueError(f"{coords(i)} is not a legal spot")
-        colour = self.colour
-        mover = self.player
+        turn = self.turn            # (the colour and player properties, inlined: the search plays a lot)
+        colour = ORDER[turn % 6]
+        mover = 2 if turn & 1 else 1
         undo = place(self.board, i, colour)
         # Legal spots depend on occupancy only: i leaves, its empty neighbours may join.
         added = []
-        self.legal.discard(i)
+        legal, board = self.legal, self.board
+        legal.discard(i)
         for n in NEIGHBOURS[i]:
-            if n not in self.legal and is_legal_on(self.board, n):
-                self.legal.add(n)
-                added.append(n)
+            if n not in legal and board[n] == EMPTY:
+                for a, b in PAIRS[n]:       # is_legal_on, inlined
+                    if board[a] != EMPTY and board[b] != EMPTY:
+                        legal.add(n)
+                        added.append(n)
+                        break
         self.history.append((undo, added, self.winner))
         self.moves.append(i)
-        self.turn += 1
+        self.turn = turn + 1
         changed = [p for p, _ in undo]
         if makes_row(self.board, changed, GOAL[mover]):
             self.winner = mover

@@ -104,7 +104,7 @@ class Memory:
     values, bounds and best moves). One per player per round; a hint for a human player
     searches without one, so it does not change the computer's play."""
 
-    # a long round fills about 50 000 a player (with its threats ~13 MB, freed when the
+    # a round of 254 moves filled 74 000 a player (with its threats 18 MB, freed when the
     # round ends); past this many the next search starts afresh, as each did before
     MAX_ENTRIES = 100_000
 
@@ -245,7 +245,6 @@ class Search:
 
     def _child(self, m: int, depth: int, alpha: int, beta: int, ply: int):
         pos = self.pos
-        mover = pos.player
         pos.play(m)
         key = self.key
         written = pos.history[-1][0]
@@ -259,6 +258,7 @@ class Search:
             self.key = k
         if not self.threats:
             board = pos.board
+            mover = 3 - pos.player
             mine, theirs = GOAL[mover], GOAL[3 - mover]
             delta = 0
             for p, old in written[1:]:
@@ -293,7 +293,7 @@ class Search:
                 return 0
             return (WIN - ply) if w == pos.player else -(WIN - ply)
         side = pos.player
-        threatened: list[int] = []
+        threatened: tuple = ()
         extending = False
         # inside an extension the table is neither read nor written: its depth-0
         # entries are horizon values as seen from outside one (extended there)
@@ -350,12 +350,13 @@ class Search:
 
     def _threats(self):
         """True if the side to move wins at once, else the waiting side's winning
-        spots for its next colour (at most 2)."""
+        spots for its next colour (at most 2). A tuple: the memory keeps tens of
+        thousands of these, and the collector does not track tuples of ints."""
         pos, tally = self.pos, self.tally
         side = pos.player
         if win_targets(pos.board, pos.legal, side, pos.colour, 1, tally):
             return True
-        return win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2, tally)
+        return tuple(win_targets(pos.board, pos.legal, 3 - side, ORDER[(pos.turn + 1) % 6], 2, tally))
 
     def _ordered(self, hint: int, ply: int, keep: int):
         """The first `keep` legal moves, most promising first: the table's best

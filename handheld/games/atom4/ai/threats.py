@@ -49,6 +49,9 @@ LATER_FORK_WEIGHT = (0, 50, 1000)
 # it a little less wins more rounds of the original's greedy play (seventeenth pass, with
 # the table kept from move to move; docs/atom4.md)
 OTHER_SIDE = (17, 20)
+# _SOON[first]: {colour: how many of a side's turns until it plays that colour}, for a
+# side whose next move plays ORDER[first]
+_SOON = tuple({ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)} for first in range(6))
 _LINES = ((2, 5), (3, 0), (4, 1))     # the three lines as (direction, opposite)
 # per point, (direction, neighbour) for the neighbours it has
 _NEIGHBOURS_BY_DIRECTION = tuple(tuple((d, q) for d, q in enumerate(STEP[i]) if q >= 0) for i in range(CELLS))
@@ -213,31 +216,33 @@ class Tally:
             self._leave(i, old)
         if new == WHITE or new == BLACK:
             self._enter(i, new)
-        self._reopen(i)
+        # (most points lie in no window with 2+ goal pieces: checked here, not in a call)
+        hot = self.hot
+        if hot[WHITE][i]:
+            self._reopen(i, WHITE)
+        if hot[BLACK][i]:
+            self._reopen(i, BLACK)
 
-    def _reopen(self, i: int) -> None:
-        """Whether each window through i with 2+ goal pieces is open, and with what."""
+    def _reopen(self, i: int, goal: int) -> None:
+        """Whether each window of `goal` through i with 2+ goal pieces is open, and with what."""
         cells = self.cells
-        for goal in (WHITE, BLACK):
-            if not self.hot[goal][i]:
+        count, opened, other = self.in_window[goal], self.open[goal], 7 - goal
+        for w in WINDOWS_OF[i]:
+            if count[w] < 2:
                 continue
-            count, opened, other = self.in_window[goal], self.open[goal], 7 - goal
-            for w in WINDOWS_OF[i]:
-                if count[w] < 2:
+            filler = 0
+            for c in WINDOWS[w]:
+                v = cells[c]
+                if v == goal:
                     continue
-                filler = 0
-                for c in WINDOWS[w]:
-                    v = cells[c]
-                    if v == goal:
-                        continue
-                    if v == EMPTY or v == other or (filler and v != filler):
-                        filler = 0
-                        break
-                    filler = v
-                if filler:
-                    opened[w] = filler
-                elif w in opened:
-                    del opened[w]
+                if v == EMPTY or v == other or (filler and v != filler):
+                    filler = 0
+                    break
+                filler = v
+            if filler:
+                opened[w] = filler
+            elif w in opened:
+                del opened[w]
 
     def played(self, board, written) -> None:
         """A move was just played on `board`; `written`: its (point, old colour) pairs."""
@@ -332,19 +337,19 @@ def evaluate(pos: Position, me: int, forks: int | None = None, tally: Tally | No
     stays a negamax value (`me`'s is minus the other side's)."""
     if tally is None:
         tally = Tally(pos.board)
+    turn = pos.turn
+    mover = pos.player
+    waiting = 3 - mover
+    board, legal = pos.board, pos.legal
     scores = {}
     for x in (1, 2):
         # how many of x's turns until it plays each colour (1 = its next move)
-        first = pos.turn if pos.player == x else pos.turn + 1
-        soon = {ORDER[(first + 2 * k) % 6]: k + 1 for k in range(3)}
-        scores[x] = _side_score(pos, x, soon, tally)
-    waiting = 3 - pos.player
+        scores[x] = _side_score(pos, x, _SOON[(turn if x == mover else turn + 1) % 6], tally)
     if forks is None:
-        forks = len(win_targets(pos.board, pos.legal, waiting, ORDER[(pos.turn + 1) % 6], 2, tally))
+        forks = len(win_targets(board, legal, waiting, ORDER[(turn + 1) % 6], 2, tally))
     scores[waiting] += FORK_WEIGHT[forks]
-    later = win_targets(pos.board, pos.legal, pos.player, ORDER[(pos.turn + 2) % 6], 2, tally)
-    scores[pos.player] += LATER_FORK_WEIGHT[len(later)]
-    scores[pos.player] += GAIN * best_gain(pos.board, pos.legal, pos.colour, pos.player)
+    later = win_targets(board, legal, mover, ORDER[(turn + 2) % 6], 2, tally)
+    scores[mover] += LATER_FORK_WEIGHT[len(later)] + GAIN * best_gain(board, legal, ORDER[turn % 6], mover)
     if chair is None:
         return scores[me] - scores[3 - me]
     num, den = OTHER_SIDE
