@@ -13,6 +13,8 @@ pieces).
 
 from __future__ import annotations
 
+from bisect import insort
+
 from handheld.games.atom4.rules import CELLS, EMPTY, GOAL, ORDER, STEP, WHITE, BLACK, Position
 
 
@@ -201,7 +203,10 @@ class Tally:
         self.pairs = {WHITE: 0, BLACK: 0}
         self.triples: dict = {WHITE: {}, BLACK: {}}
         self.open: dict = {WHITE: {}, BLACK: {}}
-        self.hot = {g: [0] * len(board) for g in (WHITE, BLACK)}   # windows with 2+ through a point
+        # per point, the windows through it with 2+ goal pieces (the only ones whose
+        # openness a change there can move), in WINDOWS_OF's order: the open windows
+        # are then found in one order, and so are the spots win_targets gives first
+        self.hot = {g: [[] for _ in board] for g in (WHITE, BLACK)}
         self.cells = [EMPTY] * len(board)
         for i, v in enumerate(board):
             self.change(i, EMPTY, v)
@@ -226,10 +231,8 @@ class Tally:
     def _reopen(self, i: int, goal: int) -> None:
         """Whether each window of `goal` through i with 2+ goal pieces is open, and with what."""
         cells = self.cells
-        count, opened, other = self.in_window[goal], self.open[goal], 7 - goal
-        for w in WINDOWS_OF[i]:
-            if count[w] < 2:
-                continue
+        opened, other = self.open[goal], 7 - goal
+        for w in self.hot[goal][i]:
             filler = 0
             for c in WINDOWS[w]:
                 v = cells[c]
@@ -276,7 +279,7 @@ class Tally:
             if n == 2:
                 self.pairs[goal] += 1
                 for c in WINDOWS[w]:
-                    hot[c] += 1
+                    insort(hot[c], w)
             elif n == 3:
                 self.pairs[goal] -= 1
                 triples[w] = next(c for c in WINDOWS[w] if self.cells[c] != goal)
@@ -292,7 +295,7 @@ class Tally:
                 self.pairs[goal] -= 1
                 opened.pop(w, None)
                 for c in WINDOWS[w]:
-                    hot[c] -= 1
+                    hot[c].remove(w)
             elif n == 2:
                 self.pairs[goal] += 1
                 del triples[w]
