@@ -254,12 +254,10 @@ class Position:
         legal, board = self.legal, self.board
         legal.discard(i)
         for n in NEIGHBOURS[i]:
-            if n not in legal and board[n] == EMPTY:
-                for a, b in PAIRS[n]:       # is_legal_on, inlined
-                    if board[a] != EMPTY and board[b] != EMPTY:
-                        legal.add(n)
-                        added.append(n)
-                        break
+            # (most neighbours are taken: no call for those)
+            if board[n] == EMPTY and n not in legal and is_legal_on(board, n):
+                legal.add(n)
+                added.append(n)
         self.history.append((undo, added, self.winner))
         self.moves.append(i)
         self.turn = turn + 1
