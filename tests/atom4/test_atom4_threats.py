@@ -41,7 +41,7 @@ def test_two_pieces_turned_at_once_complete_a_row():
 
 
 def test_win_finder_agrees_with_playing_out_on_random_games():
-    from handheld.games.atom4.ai.threats import Tally
+    from handheld.games.atom4.ai.tally import Tally
     checked = with_wins = 0
     for g in range(12):
         rng = Rng(900 + g)
@@ -61,7 +61,8 @@ def test_win_finder_agrees_with_playing_out_on_random_games():
 def brute_side_score(pos, x, soon):
     """The threat evaluation's side score written the slow, obvious way: every
     window of 4 points on the board looked at."""
-    from handheld.games.atom4.ai.threats import GOAL_PIECE, NEAR, PAIR, WINDOWS, reaching_spot
+    from handheld.games.atom4.ai.tally import WINDOWS
+    from handheld.games.atom4.ai.threats import GOAL_PIECE, NEAR, PAIR, reaching_spot
     from handheld.games.atom4.rules import EMPTY, GOAL
     board, goal, near = pos.board, GOAL[x], NEAR[x]
     score = GOAL_PIECE * sum(v == goal for v in board)
@@ -155,7 +156,7 @@ def test_evaluation_matches_a_scan_of_every_window():
 
 
 def test_tally_kept_move_by_move_equals_a_fresh_count():
-    from handheld.games.atom4.ai.threats import Tally
+    from handheld.games.atom4.ai.tally import Tally
 
     def assert_same(tally, pos):
         fresh = Tally(pos.board)
@@ -181,7 +182,7 @@ def test_tally_kept_move_by_move_equals_a_fresh_count():
 @pytest.mark.parametrize("budget", [1200, 10**9])        # cut off by the budget, or complete
 def test_search_leaves_its_tally_and_key_as_it_found_them(monkeypatch, budget):
     from handheld.games.atom4 import ai
-    from handheld.games.atom4.ai.threats import Tally
+    from handheld.games.atom4.ai.tally import Tally
     monkeypatch.setitem(ai.LEVELS, "probe", (5, budget, 7, True))
     rng = Rng(80)
     pos = Position(1)

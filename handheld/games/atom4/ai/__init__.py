@@ -42,7 +42,8 @@ freezes; `choose_move` runs it to the end.
 from __future__ import annotations
 
 from handheld.games.atom4.ai.forcing import Looks
-from handheld.games.atom4.ai.threats import Tally, evaluate, ranked, win_targets, winning_move
+from handheld.games.atom4.ai.tally import Tally
+from handheld.games.atom4.ai.threats import evaluate, ranked, win_targets, winning_move
 from handheld.games.atom4.rules import CELLS, GOAL, ORDER, Position
 from handheld.runtime.rng import Rng
 

@@ -17,7 +17,8 @@ the number of looks, bounds the time a move takes.
 
 from __future__ import annotations
 
-from handheld.games.atom4.ai.threats import Tally, ranked, win_targets, winning_move
+from handheld.games.atom4.ai.tally import Tally
+from handheld.games.atom4.ai.threats import ranked, win_targets, winning_move
 from handheld.games.atom4.rules import ORDER, Position
 
 
