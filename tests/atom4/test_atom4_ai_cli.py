@@ -107,7 +107,7 @@ def test_play_json_and_rounds(capsys):
 
 
 def test_play_reports_a_win_and_refuses_moves_after_it(capsys):
-    game = GAME.selfplay(4, level="easy")
+    game = GAME.selfplay(6, level="easy")                # a seed whose round is won
     assert game["winner"] in (1, 2)
     code, out, _ = run(["play", "--json", game["moves"]], capsys)
     info = json.loads(out)
@@ -219,3 +219,68 @@ def test_threat_extension_sees_a_forced_win_past_the_horizon(monkeypatch, extens
     assert (search.value >= ai.WIN // 2) == extension
     if extension:
         assert wins_against_every_reply(pos, search.best)
+
+
+# a round against atom4 4.1 (round 5, the computer plays P1), 92 moves in: six of P1's
+# 27 moves leave the other side no fork; the root once added its tie-break jitter to a
+# move's refuted bound, lifted it over the best value and played (6,14), which loses in three
+JITTER_GAME = ("8,8 9,8 9,7 8,9 8,6 9,6 9,9 8,5 9,10 10,8 9,5 10,10 9,11 10,6 9,4 8,11 7,5 8,4 "
+               "8,10 7,6 10,11 7,9 6,5 11,10 10,7 10,9 11,6 11,8 10,5 9,12 7,4 10,4 10,12 6,7 9,3 "
+               "7,8 11,7 8,3 7,11 7,3 11,5 8,12 12,6 11,4 6,3 10,3 9,2 11,12 8,2 10,2 7,12 12,5 "
+               "11,3 12,4 6,6 13,6 13,4 9,1 8,1 6,11 11,2 7,10 7,2 11,9 12,7 12,8 11,11 13,7 6,8 "
+               "6,9 14,6 13,5 12,3 13,8 9,13 6,12 5,11 8,13 9,0 7,13 6,10 12,2 6,13 5,9 5,7 14,5 "
+               "13,3 9,14 8,14 13,2 5,12 7,14")
+
+
+def jitter_position():
+    from handheld.games.atom4.rules import parse_move
+    pos = Position(5)
+    for m in JITTER_GAME.split():
+        pos.play(parse_move(m))
+    return pos
+
+
+def loses_in_three(pos, move):
+    """After `move`, can the other side play a move after which every reply lets it win at once?"""
+    from handheld.games.atom4.ai.threats import winning_move
+    pos.play(move)
+    try:
+        if winning_move(pos) >= 0:
+            return True
+        for reply in pos.legal_moves():
+            pos.play(reply)
+            try:
+                if pos.winner is None and winning_move(pos) < 0 and all(
+                        _reply_leaves_a_win(pos, answer, winning_move) for answer in pos.legal_moves()):
+                    return True
+            finally:
+                pos.undo()
+        return False
+    finally:
+        pos.undo()
+
+
+def test_the_root_never_plays_a_move_its_search_refuted():
+    pos = jitter_position()
+    assert loses_in_three(pos, index(6, 14))
+    assert sum(not loses_in_three(pos, m) for m in pos.legal_moves()) == 6
+    move = ai.choose_move(pos, "normal", seed=859481040)
+    assert move != index(6, 14) and not loses_in_three(pos, move)
+
+
+def test_the_root_plays_a_best_move_of_a_full_width_search(monkeypatch):
+    # each root move's value from a full-width search of its own, give or take the
+    # jitter of the two roots (0-2 each): the move played is one of the best
+    monkeypatch.setitem(ai.LEVELS, "full3", (3, 10**9, 0, True))
+    monkeypatch.setitem(ai.LEVELS, "full2", (2, 10**9, 0, True))
+    pos = jitter_position()
+    search = ai.Search(pos, "full3", 859481040)
+    list(search.steps())
+    values = {}
+    for m in pos.legal_moves():
+        pos.play(m)
+        reply = ai.Search(pos, "full2", 1)
+        list(reply.steps())
+        values[m] = -reply.value
+        pos.undo()
+    assert values[search.best] >= max(values.values()) - 4

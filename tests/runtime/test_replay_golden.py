@@ -18,7 +18,7 @@ GOLDEN = {  # game_id: (play_version, golden_hash(game_id))
     "spectral": (1, "5fa50ed6ecab24c0"),
     "sphinx": (1, "5d84c79a313ffc6e"),
     "chamber": (1, "220f5e83000f7c18"),
-    "atom4": (2, "959e0325df89dbd1"),
+    "atom4": (3, "d1a829f1465b1b20"),
 }
 # each game's options for its computer on every side
 COMPUTER_ONLY = {"archon": {"mode": "demo"}, "spectral": {"mode": "demo"},

@@ -12,7 +12,7 @@ class Atom4Game(Game):
     blurb = "mix colours on a lattice: four whites (or blacks) in a row"
     min_players = 1
     max_players = 2
-    play_version = 2
+    play_version = 3
 
     def start_scene(self, ctx):
         from handheld.games.atom4.options import OptionsScene

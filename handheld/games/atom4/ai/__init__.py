@@ -193,7 +193,10 @@ class Search:
                 self._abort_at = self.budget if depth > self.full_depth else 0
                 for m in order:
                     try:
-                        val = yield from self._child(m, depth - 1, -WIN * 2, -alpha, 1)
+                        # the jitter is added after the search, so the window moves with it:
+                        # a reply that refutes m returns a bound, and the jitter must not
+                        # lift a bound over alpha (that played moves that lose in three)
+                        val = yield from self._child(m, depth - 1, -WIN * 2, jitter[m] - alpha, 1)
                     except _Abort:
                         while len(pos.moves) > base:
                             pos.undo()
