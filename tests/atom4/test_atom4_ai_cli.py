@@ -154,12 +154,16 @@ FORK_GAME = ("8,8 7,8 9,8 8,6 7,6 6,7 9,7 7,5 8,9 10,8 6,5 9,6 7,9 10,7 9,9 6,9 
              "11,10 8,5 10,11 11,11 6,12 5,5 8,11 5,6 5,10 9,5 5,8")
 
 
-def fork_position():
+def position_after(round_no, moves):
     from handheld.games.atom4.rules import parse_move
-    pos = Position(2)
-    for m in FORK_GAME.split():
+    pos = Position(round_no)
+    for m in moves.split():
         pos.play(parse_move(m))
     return pos
+
+
+def fork_position():
+    return position_after(2, FORK_GAME)
 
 
 def wins_against_every_reply(pos, move):
@@ -232,36 +236,18 @@ JITTER_GAME = ("8,8 9,8 9,7 8,9 8,6 9,6 9,9 8,5 9,10 10,8 9,5 10,10 9,11 10,6 9,
                "13,3 9,14 8,14 13,2 5,12 7,14")
 
 
-def jitter_position():
-    from handheld.games.atom4.rules import parse_move
-    pos = Position(5)
-    for m in JITTER_GAME.split():
-        pos.play(parse_move(m))
-    return pos
-
-
 def loses_in_three(pos, move):
-    """After `move`, can the other side play a move after which every reply lets it win at once?"""
+    """After `move`, can the other side win at once, or play a move after which every reply lets it win?"""
     from handheld.games.atom4.ai.threats import winning_move
     pos.play(move)
     try:
-        if winning_move(pos) >= 0:
-            return True
-        for reply in pos.legal_moves():
-            pos.play(reply)
-            try:
-                if pos.winner is None and winning_move(pos) < 0 and all(
-                        _reply_leaves_a_win(pos, answer, winning_move) for answer in pos.legal_moves()):
-                    return True
-            finally:
-                pos.undo()
-        return False
+        return winning_move(pos) >= 0 or any(wins_against_every_reply(pos, r) for r in pos.legal_moves())
     finally:
         pos.undo()
 
 
 def test_the_root_never_plays_a_move_its_search_refuted():
-    pos = jitter_position()
+    pos = position_after(5, JITTER_GAME)
     assert loses_in_three(pos, index(6, 14))
     assert sum(not loses_in_three(pos, m) for m in pos.legal_moves()) == 6
     move = ai.choose_move(pos, "normal", seed=859481040)
@@ -273,7 +259,7 @@ def test_the_root_plays_a_best_move_of_a_full_width_search(monkeypatch):
     # jitter of the two roots (0-2 each): the move played is one of the best
     monkeypatch.setitem(ai.LEVELS, "full3", (3, 10**9, 0, True))
     monkeypatch.setitem(ai.LEVELS, "full2", (2, 10**9, 0, True))
-    pos = jitter_position()
+    pos = position_after(5, JITTER_GAME)
     search = ai.Search(pos, "full3", 859481040)
     list(search.steps())
     values = {}
