@@ -14,8 +14,10 @@ from handheld.ui.text import draw_text
 from handheld.ui.widgets import Menu, TextWindow, draw_title
 
 # The levels a player picks from. ai.LEVELS also has "hard" (a deeper search), kept for
-# `handheld atom4 strength --level hard` and old replays: no sample in eight passes found
-# it stronger than normal, against normal or the original atom4, and it thinks 3x longer.
+# `handheld atom4 strength --level hard` and old replays, not offered: it thinks 3x longer
+# than normal (about 4 s a move in a match, and twice normal's nodes per frame on a Pi).
+# It was no stronger than normal until the nineteenth pass's fix at the search's root;
+# since then it beats normal 34-13 of 80 (docs/atom4.md).
 LEVEL_NAMES = ("easy", "normal")
 HELP = {
     "PLAYERS": ["1: YOU AGAINST THE COMPUTER", "2: TWO PLAYERS, ONE STICK EACH"],
