@@ -217,7 +217,7 @@ def test_strength_openings_make_the_games_differ():
 @pytest.mark.slow
 def test_strength_full_match():
     r = strength(100, seed=0)
-    assert r["strong_wins"] >= 90, r
+    assert r["wins"] >= 90, r
 
 
 def test_threat_parity_rows():
