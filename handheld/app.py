@@ -176,10 +176,12 @@ class Cabinet:
                 self.notify.ready(f"running (pid {os.getpid()})")
 
     def run(self, seconds: float | None = None, clock=None) -> None:
+        """Run until quit, or for `seconds` of game time (which is wall time unless the
+        machine cannot keep up; see handheld/runtime/loop.py)."""
         clock = clock or MonotonicClock()
-        # a display whose present waits for vblank paces the loop itself (handheld/runtime/loop.py)
+        # a present that may wait for vblank: the loop paces by it while it really does
         loop = FixedStepLoop(self.tick, self.draw, clock, present=self.present,
-                             vsync=getattr(self.display, "paces_itself", False))
-        deadline = None if seconds is None else clock.now_ns() + int(seconds * 1e9)
-        loop.run(lambda: self.quit_requested or (deadline is not None and clock.now_ns() >= deadline))
+                             vsync=getattr(self.display, "vsync", False))
+        last_tick = None if seconds is None else self.ticks + round(seconds * TICK_HZ)
+        loop.run(lambda: self.quit_requested or (last_tick is not None and self.ticks >= last_tick))
         self.stats = loop.stats

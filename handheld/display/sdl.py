@@ -2,8 +2,9 @@
 
 The 320x240 picture goes to the GPU as a texture each frame (0.3 MB) and the
 GPU scales it: a whole-number scale, nearest-neighbour, centred, turned for a
-portrait screen if `display.rotate` says so. Present waits for vblank, so the
-display paces the loop (handheld/runtime/loop.py). Where SDL has no renderer
+portrait screen if `display.rotate` says so. Present is asked to wait for
+vblank; the loop tests whether it does and paces by it while it does
+(handheld/runtime/loop.py). Where SDL has no renderer
 the picture is scaled on the CPU as before, with one log line saying so: that
 moves the whole output size through memory every frame (about 25 MB at 1080p).
 """
@@ -102,19 +103,6 @@ class _CpuPath:
         pass
 
 
-def _present_waits(path, frames: int = 6) -> bool:
-    """Present a few black frames: does present block on vblank (> 4 ms each)?"""
-    import time
-
-    black = pygame.Surface((SCREEN_W, SCREEN_H), 0, 32)
-    stamps = []
-    for _ in range(frames):
-        path.present(black)
-        stamps.append(time.perf_counter())
-    gaps = sorted(b - a for a, b in zip(stamps[1:], stamps[2:]))
-    return gaps[len(gaps) // 2] > 0.004
-
-
 class SdlDisplay(Display):
     has_pygame_events = True
 
@@ -141,9 +129,9 @@ class SdlDisplay(Display):
         held_back.bring_back(("pygame.mouse",)).set_visible(False)
         self.scale = self.path.scale
         self.gpu = isinstance(self.path, _GpuPath)
-        # asked for vsync, but only a present that really waits may pace the loop
-        # (SDL's dummy and some software renderers return at once)
-        self.paces_itself = self.gpu and _present_waits(self.path)
+        # the renderer asks for vsync; whether present really waits for it (SDL's dummy
+        # returns at once, a software renderer takes its own time) the loop finds out
+        self.vsync = self.gpu
         self.bytes_per_frame = self.path.bytes_per_frame
 
     def _output_size(self, scale: int, fullscreen: bool, rotate: int) -> tuple[int, int]:

@@ -73,17 +73,27 @@ def test_the_gpu_path_uploads_only_the_small_picture(dummy_video):
 
 
 def test_a_renderer_that_does_not_wait_for_vblank_does_not_pace_the_loop(dummy_video):
+    from handheld.display.base import logical_surface
+    from handheld.runtime.clock import MonotonicClock
+    from handheld.runtime.loop import FixedStepLoop
+
     d = WindowDisplay(scale=1)
-    assert d.gpu and not d.paces_itself      # the dummy driver returns at once
+    assert d.gpu and d.vsync                 # asked for vsync...
+    surface = logical_surface()
+    loop = FixedStepLoop(lambda: None, lambda: None, MonotonicClock(), vsync=d.vsync,
+                         present=lambda: d.present(surface))
+    for _ in range(30):
+        loop.step()
     d.close()
+    assert loop.stats.locks == 0 and loop.stats.vblank_frames == 0   # ...but the dummy returns at once
 
 
 @pytest.mark.skipif(not shutil.which("xvfb-run"), reason="needs xvfb-run (apt install xvfb)")
-def test_a_real_window_under_xvfb_is_gpu_scaled_and_paced_by_vsync():
+def test_a_real_window_under_xvfb_is_gpu_scaled_and_asks_for_vsync():
     code = (
         "from handheld.display.sdl import WindowDisplay\n"
         "d = WindowDisplay(scale=2)\n"
-        "print(d.gpu, d.paces_itself, d.scale, d.bytes_per_frame)\n"
+        "print(d.gpu, d.vsync, d.scale, d.bytes_per_frame)\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env["PYTHONPATH"] = str(ROOT)
