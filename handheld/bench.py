@@ -1,4 +1,4 @@
-"""`handheld bench`: frame times per scene, start-up, memory, input latency.
+"""`handheld bench`: frame times per scene, start-up, memory, input latency, pacing.
 
 Frame time = one tick (update) + draw + present into a framebuffer file with
 sysfs-style geometry: scale 1 as a 320x240 RGB565 panel, scale 2 as a 640x480
@@ -239,6 +239,8 @@ def run_bench(args) -> int:
         report["games"] = game_figures(args.quick, args.only)
         from handheld.display.cost import fbdev_costs, sdl_costs
         report["present"] = {**sdl_costs(60 if args.quick else 300), **fbdev_costs(60 if args.quick else 300, folder)}
+        from handheld.runtime.presents import bench_pacing
+        report["pacing"] = bench_pacing(120 if args.quick else 600)
     if args.json:
         print(json.dumps(report, indent=1, sort_keys=True))
     else:
@@ -264,6 +266,11 @@ def print_report(report: dict) -> None:
     for name, r in report.get("present", {}).items():
         print(f"{name:40}{r['bytes_per_frame']:>14,}{r['scale']:>7}"
               f"{r['present_cpu_p50_ms']:>10.3f}/{r['present_cpu_p99_ms']:.3f}")
+    print(f"{'pacing: present model (simulated)':34}{'game s/wall s':>14}{'frame ms':>10}{'press p99 ms':>14}"
+          f"{'dropped':>9}{'vblank':>8}")
+    for name, r in report.get("pacing", {}).items():
+        print(f"{name:34}{r['game_speed']:>14.5f}{r['frame_ms']:>10.3f}{r['press_p99_ms']:>14.2f}"
+              f"{r['dropped_ticks']:>9}{r['vblank_paced']:>8.3f}")
     for game, figures in report["games"].items():
         for k, v in figures.items():
             print(f"{game}.{k}: {v}")

@@ -17,6 +17,14 @@ def test_bench_json_shape(capsys):
     assert {"p50_ms", "p99_ms"} <= set(report["input_latency"])
     assert report["input_latency"]["samples"] == 60
     assert isinstance(report["games"], dict)
+    from handheld.runtime.presents import SCENARIOS
+
+    assert set(report["pacing"]) == set(SCENARIOS)
+    for model in report["pacing"].values():
+        assert {"game_speed", "frame_ms", "press_p99_ms", "dropped_ticks", "vblank_paced"} == set(model)
+    # simulated time, so these are the loop's figures and not this machine's speed
+    assert abs(report["pacing"]["software-4-12ms"]["game_speed"] - 1) < 0.001
+    assert report["pacing"]["vblank-60"]["vblank_paced"] > 0.99
 
 
 def test_bench_reports_attract_mode_memory_with_sound(capsys):
