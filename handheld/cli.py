@@ -35,7 +35,9 @@ def _add_run(sub) -> None:
                           "(the service uses this)")
     run.add_argument("--game", choices=list(GAMES), help="open this game straight away")
     run.add_argument("--config", metavar="PATH", help="settings file (default: $HANDHELD_CONFIG or ~/.config/handheld/handheld.toml)")
-    run.add_argument("--seconds", type=seconds, metavar="S", help="stop after S seconds (headless default: 30)")
+    run.add_argument("--seconds", type=seconds, metavar="S",
+                     help="stop after S seconds of game time: wall time on a screen; headless runs at "
+                          "full speed (default there: 30)")
     run.add_argument("--shots", metavar="DIR", default="out/headless", help="headless: save screenshots here (default out/headless)")
     run.add_argument("--seed", type=whole_number, help="base seed for matches and demos")
     run.set_defaults(func=cmd_run)

@@ -10,6 +10,7 @@ import logging
 import time
 from pathlib import Path
 
+from handheld import TICK_HZ
 from handheld.input.actions import Action, InputFrame
 from handheld.runtime.replay import Replay
 from handheld.scene import Scene
@@ -31,6 +32,7 @@ class MatchRunner(Scene):
         self.menu: Menu | None = None
         self.menu_kind = ""
         self.saved_path: Path | None = None
+        log.info("match started: %s, seed %d", game.id, seed)
 
     # --- the loop -------------------------------------------------------
     def update(self, frame: InputFrame) -> None:
@@ -46,6 +48,8 @@ class MatchRunner(Scene):
             self._finish()
 
     def _finish(self) -> None:
+        log.info("match over: %s after %d ticks (%.1f s of game time)", self.game.id, self.replay.ticks,
+                 self.replay.ticks / TICK_HZ)
         self.replay.state_hash = self.match.state_hash()
         self._save_replay()
         result = getattr(self.match, "result", {}) or {}
