@@ -56,6 +56,11 @@ def test_strength_smoke(capsys):
 
 def test_solve_gives_up_at_max_seconds_with_a_bound(capsys, monkeypatch):
     from handheld.games.sphinx import cli
+
+    # each slice of the search "takes" 0.1 s, whatever this machine's speed: a progress
+    # line every 0.2 s, and the search stops after six slices
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(cli, "clock", lambda: next(ticks) / 10)
     monkeypatch.setattr(cli, "PROGRESS_SECONDS", 0.2)
     code, out, err = run(["solve", "--max-seconds", "0.6", "4453"], capsys)
     assert code == 3
@@ -63,7 +68,8 @@ def test_solve_gives_up_at_max_seconds_with_a_bound(capsys, monkeypatch):
     lines = err.strip().splitlines()
     assert lines[-1].startswith("handheld sphinx solve: not proven within --max-seconds 0.6")
     assert "best proven bound:" in lines[-1]
-    assert any(line.startswith("solving: ") and " nodes" in line for line in lines[:-1])
+    progress = [line for line in lines[:-1] if line.startswith("solving: ") and " nodes" in line]
+    assert len(progress) == 2                       # at 0.2 and 0.4 s
     code, _, err = run(["solve", "--max-seconds", "0", "44"], capsys)
     assert code == 2 and "--max-seconds must be above 0" in err
 
