@@ -73,10 +73,11 @@ def test_a_window_run_takes_its_seconds_and_a_match_keeps_wall_time(tmp_path):
             for key in keys:          # held 50 ms, as a finger would
                 subprocess.run(["xdotool", "mousemove", "640", "512", "keydown", key, "sleep", "0.05",
                                 "keyup", key, "sleep", "0.3"], env=env, check=True, timeout=10)
-        # title -> options; PLAYERS: DEMO (both wizards computers); START GAME
+        # title -> options, which opens on START GAME; down to PLAYERS (it wraps), set
+        # DEMO (both wizards computers), back up to START GAME
         tap("ctrl")
         time.sleep(1)
-        tap("Right", "Right", "Right", *["Down"] * 5, "ctrl")
+        tap("Down", "Down", "Right", "Right", "Right", "Up", "Up", "ctrl")
         started = log.wait_for("match started: spectral", 10)
         over = log.wait_for("match over: spectral", RUN_S)
         assert cabinet.wait(RUN_S + 60) == 0
