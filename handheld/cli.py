@@ -33,7 +33,8 @@ def _add_run(sub) -> None:
     run.add_argument("--respawn", action="store_true",
                      help="run the cabinet in a child process and start a new one at once if it dies "
                           "(the service uses this)")
-    run.add_argument("--game", choices=list(GAMES), help="open this game straight away")
+    run.add_argument("--game", choices=list(GAMES), metavar="GAME",
+                     help=f"open this game straight away: {', '.join(GAMES)}")
     run.add_argument("--config", metavar="PATH", help="settings file (default: $HANDHELD_CONFIG or ~/.config/handheld/handheld.toml)")
     run.add_argument("--seconds", type=seconds, metavar="S",
                      help="stop after S seconds of game time: wall time on a screen; headless runs at "
@@ -45,7 +46,7 @@ def _add_run(sub) -> None:
 
 def _add_selfplay(sub) -> None:
     sp = sub.add_parser("selfplay", help="one whole match between computer players, headless, at full speed")
-    sp.add_argument("game", choices=list(GAMES))
+    sp.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
     sp.add_argument("--seed", type=whole_number, default=1)
     sp.add_argument("--players", type=whole_number_in(2, 4), metavar="N",
                     help="number of computer players, 2-4 (games for more than two)")

@@ -1,7 +1,7 @@
 """The interface every game implements.
 
 A game is a package `handheld/games/<id>/` whose `__init__.py` declares a
-`Game` subclass and `GAME = <Id>Game()`. Adding a sixth game means adding that
+`Game` subclass (class attributes only) and `GAME = <Id>Game()`. Adding a sixth game means adding that
 package and one line in `handheld/games/registry.py`; docs/adding-a-game.md
 gives the package's shape and the contract, and tests/games/ checks both.
 What the cabinet hands a scene is a `handheld.context.Context`.
@@ -10,6 +10,8 @@ What the cabinet hands a scene is a `handheld.context.Context`.
 from __future__ import annotations
 
 import argparse
+import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
 from handheld.scene import Scene
@@ -19,7 +21,11 @@ if TYPE_CHECKING:  # annotations only: context.py sits above the runner, which l
 
 
 class Game:
-    """Override what your game has; defaults describe a game with nothing yet."""
+    """A game's declaration. A subclass sets the class attributes below and nothing
+    else: every method finds its module in the game's own package by the shape
+    docs/adding-a-game.md gives (options.py, match.py, showcase.py, selfplay.py,
+    howto.py, cli.py) and imports it only when first called, so the menu can list
+    a game without loading it."""
 
     id: str = ""
     title: str = ""
@@ -28,60 +34,76 @@ class Game:
     max_players: int = 2
     # bump whenever a change makes the same seed and inputs play differently: rules, computer players, timing
     play_version: int = 1
+    first_screen: str = "OptionsScene"     # the class in options.py that start_scene shows
+    # match options with the computer on every side, and with the game's strongest computer:
+    # the golden replays (tests/runtime/test_replay_golden.py) record one match of each
+    computer_options: dict = {}
+    strongest_options: dict = {}
+
+    def part(self, name: str) -> ModuleType:
+        """The game's module `name` (e.g. "match"), imported on first use."""
+        return importlib.import_module(f"{type(self).__module__}.{name}")
 
     # --- screens -------------------------------------------------------
     def start_scene(self, ctx: Context) -> Scene:
-        """The game's first screen when picked from the menu (title/options)."""
-        raise NotImplementedError
+        """The game's first screen when picked from the menu (title/options):
+        options.<first_screen>(ctx, game)."""
+        return getattr(self.part("options"), self.first_screen)(ctx, self)
 
     def demo_scene(self, ctx: Context, seed: int) -> Scene:
-        """Computer vs computer for the cabinet's attract mode. Sets
-        `finished` when the demo is over; the cabinet leaves on any input."""
-        raise NotImplementedError
+        """Computer vs computer for the cabinet's attract mode: match.demo_scene(ctx,
+        seed). Sets `finished` when the demo is over; the cabinet leaves on any input."""
+        return self.part("match").demo_scene(ctx, seed)
 
     def match_scene(self, ctx: Context, seed: int, options: dict) -> Scene:
-        """A match from a seed and options, driven only by InputFrames.
+        """A match from a seed and options, driven only by InputFrames:
+        match.MatchScene(ctx, seed, options).
 
         Must be deterministic: the same seed, options and per-tick frames give
         the same `state_hash()`; that is what replays check. Sub-views (a duel,
         a spell menu) live inside the scene; it does not push onto the
         director, so every frame it needs reaches its own `update`."""
-        raise NotImplementedError
+        return self.part("match").MatchScene(ctx, seed, options)
 
     def screenshot_scenes(self) -> dict[str, Callable[[Context, int], Scene]]:
         """name -> factory(ctx, seed) for `handheld screenshot GAME:NAME`; the
-        first entry is the default."""
-        return {}
+        first entry is the default: showcase.screenshot_scenes(game)."""
+        return self.part("showcase").screenshot_scenes(self)
 
     # --- headless ------------------------------------------------------
     def selfplay(self, seed: int, players: int | None = None, **options) -> dict:
-        """One whole match between computer players at full speed. Returns at
-        least: winner, turns, ticks, state_hash (plus game figures)."""
-        raise NotImplementedError
+        """One whole match between computer players at full speed:
+        selfplay.selfplay(seed, players, **options). Returns at least: winner,
+        turns, ticks, state_hash (plus game figures)."""
+        return self.part("selfplay").selfplay(seed, players, **options)
 
     def bench_scenes(self) -> dict[str, Callable[[Context, int], Scene]]:
-        """name -> factory for `handheld bench` frame timings (key "<id>:<name>").
-        The scene should animate on its own or be set up mid-action."""
-        return {}
+        """name -> factory for `handheld bench` frame timings (key "<id>:<name>"):
+        showcase.bench_scenes(game). The scene should animate on its own or be set
+        up mid-action."""
+        return self.part("showcase").bench_scenes(self)
 
     def bench_figures(self, quick: bool) -> dict:
-        """Game-specific speed figures for `handheld bench` under games.<id>."""
-        return {}
+        """Game-specific speed figures for `handheld bench` under games.<id>:
+        showcase.bench_figures(quick)."""
+        return self.part("showcase").bench_figures(quick)
 
     def how_to_play(self) -> list:
-        """The instruction card: 3-5 `handheld.ui.howto.Panel`s (goal, controls,
-        one key rule), from the game's howto.py. Shown with ALT from the menu and
-        the first screen, and by attract mode between demos."""
-        return []
+        """The instruction card: howto.PANELS, 3-5 `handheld.ui.howto.Panel`s (goal,
+        controls, one key rule). Shown with ALT from the menu and the first screen,
+        and by attract mode between demos."""
+        return list(self.part("howto").PANELS)
 
     def level_label(self, level: str) -> str:
         """The records table's name for a computer level its matches recorded
-        (result["records"]["level"]): the name a player picked it by."""
-        return level.upper()
+        (result["records"]["level"]): the name a player picked it by, from
+        options.LEVEL_NAMES where a game names them other than in capitals."""
+        return getattr(self.part("options"), "LEVEL_NAMES", {}).get(level, level.upper())
 
     def add_cli(self, parser: argparse.ArgumentParser) -> None:
-        """Extra commands under `handheld <id> ...` (e.g. `handheld sphinx solve`).
-        Set `parser.set_defaults(func=...)` on the sub-commands; func(args) -> exit code."""
+        """Extra commands under `handheld <id> ...` (e.g. `handheld sphinx solve`):
+        cli.add_cli(parser, game). Sub-commands set `func(args) -> exit code`."""
+        self.part("cli").add_cli(parser, self)
 
     @property
     def built(self) -> bool:

@@ -142,6 +142,7 @@ def start_match(ctx, game, options: dict, seed: int | None = None) -> MatchRunne
         ctx.seed += 1
         seed = ctx.seed
     runner = MatchRunner(ctx, game, options, seed)
+    ctx.last_options[game.id] = dict(options)      # the game's options screen may preselect them
     ctx.director.push(runner)
     return runner
 

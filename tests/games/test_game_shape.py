@@ -73,6 +73,8 @@ def test_init_declares_the_game_and_nothing_else(game_id):
     assert {s.module for s in imports if isinstance(s, ast.ImportFrom)} <= allowed
     assert not [s for s in imports if isinstance(s, ast.Import)]
     assert len(classes) == 1 and classes[0].name.endswith("Game")
+    methods = [s.name for s in classes[0].body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    assert not methods, f"{game_id}'s Game class declares, Game finds the modules: move {methods} out"
     assert len(assigns) == 1
     target, value = assigns[0].targets[0], assigns[0].value
     assert isinstance(target, ast.Name) and target.id == "GAME"

@@ -3,6 +3,9 @@ matches, from fixed seeds and fixed taps, must end in the state pinned here for
 that version. When they do not, the game now plays differently and the replays
 recorded before would re-run to other states."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 from handheld.context import Context
@@ -13,21 +16,8 @@ from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from test_replay_verify import BUILT, Hands
 
-GOLDEN = {  # game_id: (play_version, golden_hash(game_id))
-    "archon": (1, "03e926475919d5b0"),
-    "spectral": (1, "5fa50ed6ecab24c0"),
-    "sphinx": (1, "5d84c79a313ffc6e"),
-    "chamber": (1, "220f5e83000f7c18"),
-    "atom4": (3, "d1a829f1465b1b20"),
-}
-# each game's options for its computer on every side
-COMPUTER_ONLY = {"archon": {"mode": "demo"}, "spectral": {"mode": "demo"},
-                 "sphinx": {"mode": "demo", "rounds": 5}, "chamber": {"seats": [["cpu", 1], ["cpu", 2], ["cpu", 3]]},
-                 "atom4": {"players": 0, "level": "easy", "rounds": 1}}
-# each game's strongest computer (the levels replays are recorded with besides the defaults)
-STRONGEST = {"archon": {"mode": "demo", "level": "strong"}, "spectral": {"mode": "demo", "level": "strong"},
-             "sphinx": {"level": "perfect"}, "chamber": {"seats": [["cpu", 3], ["cpu", 3]]},
-             "atom4": {"players": 0, "level": "hard", "rounds": 1}}
+# game_id: [play_version, golden_hash(game_id)], written by `pytest --pin-golden`
+PINS = Path(__file__).with_name("golden_replays.json")
 TAPS = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT, Action.FIRE, Action.FIRE, Action.ALT)
 
 
@@ -50,22 +40,31 @@ def recorded_match(game_id, options, ticks) -> str:
 def golden_hash(game_id) -> str:
     """Player 1 against the computer in the game's default options, then the
     computer alone on every side (against random taps it makes few moves), then
-    the game's strongest computer, which the default options do not play."""
-    return state_hash((recorded_match(game_id, {}, 1500), recorded_match(game_id, COMPUTER_ONLY[game_id], 10_000),
-                       recorded_match(game_id, STRONGEST[game_id], 3000)))
+    the game's strongest computer, which the default options do not play: the
+    game declares both (computer_options, strongest_options)."""
+    game = load_game(game_id)
+    return state_hash((recorded_match(game_id, {}, 1500), recorded_match(game_id, game.computer_options, 10_000),
+                       recorded_match(game_id, game.strongest_options, 3000)))
 
 
 @pytest.mark.parametrize("game_id", BUILT)
-def test_a_game_plays_as_its_play_version_was_pinned(game_id):
-    assert game_id in COMPUTER_ONLY and game_id in STRONGEST, (
-        f"give {game_id} options in COMPUTER_ONLY that let its computer play every side, and in STRONGEST for its "
-        f"strongest computer")
-    version = load_game(game_id).play_version
+def test_a_game_plays_as_its_play_version_was_pinned(game_id, request):
+    game = load_game(game_id)
+    assert game.computer_options and game.strongest_options, (
+        f"declare computer_options (its computer on every side) and strongest_options (its strongest computer) "
+        f"in {game_id}'s Game class")
     got = golden_hash(game_id)
-    pinned_version, pinned = GOLDEN.get(game_id, (None, None))
-    assert pinned_version == version, f"{game_id} is at play version {version}: pin {game_id!r}: ({version}, {got!r}) in GOLDEN"
+    pins = json.loads(PINS.read_text())
+    if request.config.getoption("--pin-golden"):
+        pins[game_id] = [game.play_version, got]
+        PINS.write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
+    pinned_version, pinned = pins.get(game_id, (None, None))
+    assert pinned_version == game.play_version, (
+        f"{game_id} is at play version {game.play_version} with no golden replay pinned for it: "
+        f"run pytest tests/runtime/test_replay_golden.py --pin-golden")
     assert got == pinned, (
-        f"{game_id} plays differently at the same play version {version}: its golden matches end in state {got}, "
-        f"pinned {pinned}. Bump play_version in handheld/games/{game_id}/__init__.py and pin {game_id!r}: "
-        f"({version + 1}, {got!r}) here, so a replay recorded before that no longer verifies says its game changed "
-        f"instead of reporting a bare MISMATCH (or, if play was not meant to change, undo what changed it)")
+        f"{game_id} plays differently at the same play version {game.play_version}: its golden matches end in "
+        f"state {got}, pinned {pinned}. Bump play_version in {game_id}'s Game class and run pytest "
+        f"tests/runtime/test_replay_golden.py --pin-golden, so a replay recorded before that no longer verifies "
+        f"says its game changed instead of reporting a bare MISMATCH (or, if play was not meant to change, undo "
+        f"what changed it)")

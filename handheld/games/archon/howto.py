@@ -94,17 +94,16 @@ def cycle_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
     draw_text(surface, cx, y + 64, "THE GAUGE: BOTTOM RIGHT", "silver", align="center")
 
 
-def panels() -> list[Panel]:
-    return [
-        Panel("THE GOAL", "LIGHT (ORANGE PLINTHS) FIGHTS DARK (BLUE). WIN BY HOLDING ALL FIVE "
-                          "BLINKING POWER POINTS, OR BY DESTROYING EVERY ENEMY ICON.", goal_picture),
-        Panel("YOUR TURN", "MOVE THE BOX ONTO ONE OF YOUR ICONS, PRESS FIRE, STEER IT WITH THE "
-                           "STICK AND PRESS FIRE TO LAND. YOUR MAGE CASTS SPELLS: FIRE ON ITS OWN SQUARE.",
-              controls_picture),
-        Panel("THE DUEL", "LANDING ON AN ENEMY STARTS A DUEL IN THE ARENA. WALK WITH THE STICK; "
-                          "HOLD FIRE AND PUSH A DIRECTION TO ATTACK. HIDE BEHIND THE PULSING BLOCKS.",
-              duel_picture),
-        Panel("THE LIGHT CYCLE", "THE MIDDLE SQUARES TURN FROM WHITE TO BLACK AND BACK. EACH ICON "
-                                 "FIGHTS STRONGER ON ITS OWN SIDE'S SHADE: LIGHT ON LIGHT, DARK ON DARK.",
-              cycle_picture),
-    ]
+PANELS = [
+    Panel("THE GOAL", "LIGHT (ORANGE PLINTHS) FIGHTS DARK (BLUE). WIN BY HOLDING ALL FIVE "
+                      "BLINKING POWER POINTS, OR BY DESTROYING EVERY ENEMY ICON.", goal_picture),
+    Panel("YOUR TURN", "MOVE THE BOX ONTO ONE OF YOUR ICONS, PRESS FIRE, STEER IT WITH THE "
+                       "STICK AND PRESS FIRE TO LAND. YOUR MAGE CASTS SPELLS: FIRE ON ITS OWN SQUARE.",
+          controls_picture),
+    Panel("THE DUEL", "LANDING ON AN ENEMY STARTS A DUEL IN THE ARENA. WALK WITH THE STICK; "
+                      "HOLD FIRE AND PUSH A DIRECTION TO ATTACK. HIDE BEHIND THE PULSING BLOCKS.",
+          duel_picture),
+    Panel("THE LIGHT CYCLE", "THE MIDDLE SQUARES TURN FROM WHITE TO BLACK AND BACK. EACH ICON "
+                             "FIGHTS STRONGER ON ITS OWN SIDE'S SHADE: LIGHT ON LIGHT, DARK ON DARK.",
+          cycle_picture),
+]

@@ -26,6 +26,10 @@ from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
 
+
+def demo_scene(ctx, seed: int) -> MatchScene:
+    return MatchScene(ctx, seed, {"mode": "demo", "first": "light" if seed % 2 == 0 else "dark"})
+
 THINK_MIN_TICKS = 30          # a computer turn is shown at a watchable pace
 SHOW_TICKS = 24
 CAST_SHOW_TICKS = 60

@@ -110,3 +110,8 @@ def balance_games(games: int, seed: int, progress=None) -> dict:
                         "ties_at_most_15": tie_pct <= MAX_TIES,
                         "cabinet_ends_at_most_3": cabinet_pct <= MAX_CABINET_ENDS,
                         "imprison_wins_occur": imprison_wins > 0}}
+
+
+def selfplay(seed: int, players: int | None = None, **options) -> dict:
+    """What `handheld selfplay archon` runs: both sides at the options' levels (default classic)."""
+    return play_game(seed, light=options.get("light", "classic"), dark=options.get("dark", "classic"))

@@ -76,7 +76,6 @@ class OptionsScene(Scene):
             self._change(dx)
         if action == "select":
             if self.menu.index == 4:
-                self.ctx.last_options["atom4"] = dict(self.options)
                 self.ctx.start_match(self.game, dict(self.options))
             elif self.menu.index == 5:
                 open_how_to_play(self.ctx, self.game)

@@ -112,7 +112,7 @@ def play_round(agents: dict, seed: int, round_no: int = 1, times: dict | None = 
             "state_hash": state_hash(pos)}
 
 
-def selfplay(seed: int, options: dict) -> dict:
+def selfplay(seed: int, players: int | None = None, **options) -> dict:
     """One round between two computers (level from options, default normal)."""
     level = options.get("level", ai.DEFAULT_LEVEL)
     round_no = int(options.get("round", 1))

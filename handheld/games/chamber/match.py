@@ -45,6 +45,10 @@ def name(state, p: int) -> str:
     return SUIT_NAMES[state.suit[p]]
 
 
+def demo_scene(ctx, seed: int) -> MatchScene:
+    return MatchScene(ctx, seed, DEMO_OPTIONS, demo=True)
+
+
 class MatchScene(Scene):
     def __init__(self, ctx, seed: int, options: dict, demo: bool = False):
         self.ctx = ctx

@@ -115,3 +115,8 @@ def level_match(games: int, level: int, against: int, seed: int = 0) -> dict:
         capped += r["capped"]
     return {"games": games, "level": level, "against": against, "wins": wins, "capped": capped,
             "first_seed": seed}
+
+
+def selfplay(seed: int, players: int | None = None, **options) -> dict:
+    """What `handheld selfplay chamber` runs: computers at the options' level (default 3)."""
+    return selfplay_summary(seed, players, level=options.get("level", 3))

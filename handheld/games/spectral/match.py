@@ -36,9 +36,15 @@ STEP_TICKS = {"tweak": 6, "hop": 10, "whoosh": 24, "lock": 10, "unlock": 10, "re
               "blitz_pass": 10, "cast": 16, "flashend": 60}
 
 
+def demo_scene(ctx, seed: int) -> MatchScene:
+    # the cabinet's attract mode: a short game (the original plays on for ever)
+    return MatchScene(ctx, seed, dict(DEFAULT_OPTIONS, mode="demo", turn_limit=DEMO_TURNS))
+
+
 class MatchScene(Scene):
     def __init__(self, ctx, seed: int, options: dict):
-        self.ctx, self.seed, self.options = ctx, seed, dict(options)
+        options = dict(DEFAULT_OPTIONS, **options)
+        self.ctx, self.seed, self.options = ctx, seed, options
         rng = Rng(seed)
         self.state = R.new_game(first=int(options.get("first", 0)), board=options.get("board", "standard"),
                                 save_power=bool(int(options.get("save_power", 0))), rng=rng.fork("board"),

@@ -31,7 +31,7 @@ def play_game(seed: int, red: str = "classic", violet: str = "classic", first: i
             "violet_pads": state.count(R.VIOLET), "state_hash": state_hash(state)}
 
 
-def selfplay(seed: int, **options) -> dict:
+def selfplay(seed: int, players: int | None = None, **options) -> dict:
     """What `handheld selfplay spectral` runs: both sides at the options' level
     (default classic); `ticks` estimates how long the game would take on screen."""
     level = options.get("level", "classic")

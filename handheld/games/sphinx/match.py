@@ -19,6 +19,13 @@ from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
 
+DEMO_LEVELS = ("strong", "classic", "perfect")
+
+
+def demo_scene(ctx, seed: int) -> MatchScene:
+    return MatchScene(ctx, seed, {"mode": "demo", "rounds": 1, "sphinx_level": DEMO_LEVELS[seed % 3],
+                                  "pyramid_level": DEMO_LEVELS[(seed + 1) % 3]})
+
 SLICE_NODES = 40        # search nodes per tick while a computer thinks (~0.25 ms here)
 MIN_THINK_TICKS = 30    # even an instant answer is shown thinking for half a second
 SLIDE_PX = 3            # computer's slider speed, pixels per tick

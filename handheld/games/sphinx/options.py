@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from handheld.games.sphinx import ai
+from handheld.games.sphinx.draw import LEVEL_NAMES  # noqa: F401 (the records table names levels by these)
 from handheld.games.sphinx.match import ROUNDS
 from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.input.actions import Action, InputFrame

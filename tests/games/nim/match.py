@@ -6,8 +6,12 @@ from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
-from nim import ai, draw, rules, sounds
-from nim.selfplay import TICKS_PER_MOVE
+from . import ai, draw, rules, sounds
+from .selfplay import TICKS_PER_MOVE
+
+
+def demo_scene(ctx, seed: int) -> MatchScene:
+    return MatchScene(ctx, seed, {"players": 0})
 
 
 class MatchScene(Scene):

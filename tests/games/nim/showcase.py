@@ -4,8 +4,8 @@ from __future__ import annotations
 
 
 def screenshot_scenes(game) -> dict:
-    from nim.match import MatchScene
-    from nim.options import OptionsScene
+    from .match import MatchScene
+    from .options import OptionsScene
     return {"match": lambda ctx, seed: MatchScene(ctx, seed, {"players": 0}),
             "options": lambda ctx, seed: OptionsScene(ctx, game)}
 
