@@ -3,7 +3,7 @@
 import pygame
 
 from handheld.games.atom4 import GAME
-from handheld.games.atom4.rounds import FLASH_TICKS, ROUND_END_TICKS, cursor_step
+from handheld.games.atom4.match import FLASH_TICKS, ROUND_END_TICKS, cursor_step
 from handheld.games.atom4.rules import CYAN, RED, Position, index
 from handheld.games.atom4.art import PIECE_COLOURS, R, Sprites
 from handheld.games.atom4.draw import PANEL

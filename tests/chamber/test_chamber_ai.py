@@ -214,7 +214,7 @@ def test_quiet_rounds_make_the_computer_go_looking_for_a_fight():
 
 
 def test_master_shoots_and_steps_out_of_the_return_line():
-    from handheld.games.chamber.plan import rival_reach
+    from handheld.games.chamber.ai.reach import rival_reach
 
     s = facing_duel()                         # it stands in the rival's row
     give(s, 0, MOONS, MOONS)
@@ -227,7 +227,7 @@ def test_master_shoots_and_steps_out_of_the_return_line():
 
 
 def test_a_rivals_reach_counts_orbs_it_picks_up_on_the_way():
-    from handheld.games.chamber.plan import rival_reach
+    from handheld.games.chamber.ai.reach import rival_reach
 
     s = blank()
     put(s, 0, sp(3, 0), E)

@@ -1,13 +1,212 @@
-"""The Atom-4 match scene: InputFrames -> the round bookkeeping in `rounds.py`,
-its events -> sounds; `draw.py` paints it. `demo_scene` is the same scene with
-two computers for the cabinet's attract mode."""
+"""The Atom-4 match: rounds, turns, human cursors and computer thinking (Match),
+and the scene that hosts it (MatchScene: its events -> sounds, `draw.py` paints
+it). `demo_scene` is the same scene with two computers for attract mode.
+
+Everything in Match is driven by InputFrames and counted in ticks, so the same
+seed, options and frames give the same match (state_hash). The computer's
+search advances a fixed number of nodes per tick (ai.CHUNK) and its move lands
+at a deterministic tick, never sooner than ai.THINK_TICKS_MIN after its turn
+began."""
 
 from __future__ import annotations
 
-from handheld.games.atom4 import sounds
+from handheld.games.atom4 import ai, sounds
 from handheld.games.atom4.draw import MatchPicture
-from handheld.games.atom4.rounds import Match
+from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
+from handheld.input.actions import Action
+from handheld.runtime.rng import Rng
+from handheld.runtime.statehash import state_hash
 from handheld.scene import Scene
+
+FLASH_TICKS = 48
+ROUND_END_TICKS = 180
+DEFAULT_OPTIONS = {"players": 1, "human_side": 1, "level": ai.DEFAULT_LEVEL, "rounds": 3}
+
+
+def normalise_options(options: dict | None) -> dict:
+    opts = dict(DEFAULT_OPTIONS)
+    opts.update(options or {})
+    if opts["players"] not in (0, 1, 2):
+        raise ValueError("players must be 0, 1 or 2")
+    if opts["level"] not in ai.LEVELS:
+        raise ValueError(f"level must be one of {', '.join(ai.LEVELS)}")
+    if opts["human_side"] not in (1, 2) or opts["rounds"] not in (1, 3, 5):
+        raise ValueError("human_side is 1 or 2, rounds 1, 3 or 5")
+    return opts
+
+
+def cursor_step(i: int, dx: int, dy: int) -> int:
+    """Move a cursor one lattice step; stick up/down keep the column index
+    (always a lattice neighbour), diagonals take the slanted directions."""
+    x, y = i % SIZE, i // SIZE
+    if dy == 0:
+        d = 2 if dx > 0 else 5 if dx < 0 else -1
+        return STEP[i][d] if d >= 0 and STEP[i][d] >= 0 else i
+    if dx == 0:
+        ny = y + dy
+        return ny * SIZE + x if 0 <= ny < SIZE else i
+    d = {(-1, -1): 0, (1, -1): 1, (1, 1): 3, (-1, 1): 4}[(dx, dy)]
+    return STEP[i][d] if STEP[i][d] >= 0 else i
+
+
+class Match:
+    """The match state machine (no pygame). `events` collects what the
+    screen should play/show this tick: ("place", n_changed), ("bad",),
+    ("cursor",), ("round", winner), ("match", winner)."""
+
+    def __init__(self, seed: int, options: dict | None = None):
+        self.options = normalise_options(options)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.scores = {1: 0, 2: 0}
+        self.rounds_played = 0
+        self.tick = 0
+        self.cursor_tick = -1000          # when the cursor last moved or was refused (drawing only)
+        self.finished = False
+        self.result: dict = {}
+        self.events: list = []
+        self._new_round(1)
+
+    # --- who plays what -------------------------------------------------
+    def is_human(self, player: int) -> bool:
+        p = self.options["players"]
+        return p == 2 or (p == 1 and player == self.options["human_side"])
+
+    def pad_of(self, player: int) -> int:
+        """Which stick drives a human player: P2 uses the second stick in a
+        2-player match; the lone human uses the first."""
+        return player - 1 if self.options["players"] == 2 else 0
+
+    # --- rounds ---------------------------------------------------------
+    def _new_round(self, round_no: int) -> None:
+        self.round_no = round_no
+        self.pos = Position(round_no)
+        self.cursor = self.pos.legal_moves()[0]
+        self.changed: list[int] = []
+        self.flash = 0
+        self.line: list[int] = []
+        self.phase = "play"
+        self.timer = 0
+        self.message = ""
+        self.search: ai.Search | None = None
+        self.search_iter = None
+        self.search_kind = ""
+        self.turn_tick = self.tick
+        self.memories = {1: ai.Memory(), 2: ai.Memory()}     # each computer player's, this round
+
+    def _end_round(self, winner) -> None:
+        self.rounds_played += 1
+        if winner in (1, 2):
+            self.scores[winner] += 1
+            self.line = winning_line(self.pos.board, self.changed, GOAL[winner])
+        self.phase = "round_end"
+        self.timer = 0
+        self.events.append(("round", winner))
+
+    def match_over(self) -> bool:
+        left = self.options["rounds"] - self.rounds_played
+        return left <= 0 or abs(self.scores[1] - self.scores[2]) > left
+
+    def _finish(self) -> None:
+        s1, s2 = self.scores[1], self.scores[2]
+        winner = 1 if s1 > s2 else 2 if s2 > s1 else "draw"
+        names = {1: "WHITE (P1)", 2: "BLACK (P2)"}
+        text = "A DRAWN MATCH" if winner == "draw" else f"{names[winner]} WINS {max(s1, s2)}-{min(s1, s2)}"
+        self.result = {"winner": winner, "text": text, "scores": [s1, s2]}
+        self.finished = True
+        self.events.append(("match", winner))
+
+    # --- a tick ---------------------------------------------------------
+    def update(self, frame) -> None:
+        self.tick += 1
+        self.events = []
+        if self.flash:
+            self.flash -= 1
+        if self.finished:
+            return
+        if self.phase == "round_end":
+            self.timer += 1
+            skip = self.timer > 30 and any(frame[self.pad_of(p)].pressed & Action.FIRE
+                                           for p in (1, 2) if self.is_human(p))
+            if self.timer >= ROUND_END_TICKS or skip:
+                if self.match_over():
+                    self._finish()
+                else:
+                    self._new_round(self.round_no + 1)
+            return
+        player = self.pos.player
+        if self.is_human(player):
+            self._human(frame[self.pad_of(player)])
+        else:
+            self._computer()
+
+    def _start_search(self, kind: str) -> None:
+        level = self.options["level"] if kind == "move" else ai.DEFAULT_LEVEL
+        memory = self.memories[self.pos.player] if kind == "move" else None
+        self.search = ai.Search(self.pos, level, self.rng.randrange(1 << 30), memory=memory)
+        self.search_iter = self.search.steps(ai.CHUNK[level])
+        self.search_kind = kind
+
+    def _advance_search(self) -> bool:
+        """One tick of thinking; True once the search has finished."""
+        if not self.search.done:
+            next(self.search_iter, None)
+        return self.search.done
+
+    @property
+    def thinking(self) -> bool:
+        return self.search is not None and self.phase == "play"
+
+    def _computer(self) -> None:
+        if self.search is None:
+            self._start_search("move")
+        if self._advance_search() and self.tick - self.turn_tick >= ai.THINK_TICKS_MIN:
+            move = self.search.best
+            self.search = None
+            self.cursor = move
+            self._play(move)
+
+    def _human(self, inp) -> None:
+        if self.search is not None:                      # a hint is being worked out
+            if self._advance_search():
+                self.cursor = self.search.best
+                self.message = f"HINT: {self.cursor % SIZE},{self.cursor // SIZE}"
+                self.search = None
+            return
+        dx, dy = inp.stick_repeat()
+        if dx or dy:
+            new = cursor_step(self.cursor, dx, dy)
+            if new != self.cursor:
+                self.cursor = new
+                self.cursor_tick = self.tick
+                self.events.append(("cursor",))
+        if inp.pressed & Action.FIRE:
+            if self.pos.is_legal(self.cursor):
+                self._play(self.cursor)
+            else:
+                self.message = "NOT HERE: TOUCH TWO TOUCHING PIECES"
+                self.cursor_tick = self.tick
+                self.events.append(("bad",))
+        elif inp.pressed & Action.ALT:
+            self.message = "HINT: THINKING..."
+            self._start_search("hint")
+
+    def _play(self, move: int) -> None:
+        changed = self.pos.play(move)
+        self.changed = changed
+        self.flash = FLASH_TICKS
+        self.turn_tick = self.tick
+        n = len(changed) - 1
+        self.message = f"{n} PIECE{'S' if n != 1 else ''} CHANGED" if n else ""
+        self.events.append(("place", n))
+        if self.pos.winner is not None:
+            self._end_round(self.pos.winner)
+
+    # --- replays --------------------------------------------------------
+    def state_hash(self) -> str:
+        return state_hash((self.pos, self.round_no, self.scores[1], self.scores[2], self.tick,
+                           self.cursor, self.phase, self.timer, tuple(self.pos.moves),
+                           self.finished, self.search.nodes if self.search else -1))
 
 
 class MatchScene(Scene):

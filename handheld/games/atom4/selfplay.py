@@ -19,7 +19,6 @@ import subprocess
 import time
 
 from handheld.games.atom4 import ai
-from handheld.games.atom4.rounds import THINK_TICKS_MIN
 from handheld.games.atom4.rules import Position, format_move, parse_move
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
@@ -118,7 +117,7 @@ def selfplay(seed: int, players: int | None = None, **options) -> dict:
     round_no = int(options.get("round", 1))
     res = play_round({1: level, 2: level}, seed, round_no)
     return {"winner": res["winner"], "turns": res["turns"],
-            "ticks": res["turns"] * THINK_TICKS_MIN,
+            "ticks": res["turns"] * ai.THINK_TICKS_MIN,
             "state_hash": res["state_hash"], "level": level,
             "moves": " ".join(f"{m % 16},{m // 16}" for m in res["moves"])}
 

@@ -18,8 +18,9 @@ from .board import (  # noqa: F401  (re-exported: rules is the one import for ca
     RED, YELLOW, GREEN, BLUE, VIOLET, COLOUR_NAMES, PLAYER_COLOUR, PLAYER_NAMES, SIZE, N,
     STANDARD_BOARD, START_POWER, BASE_POWER, MAX_POWER, IGNITION, FREE_ACTIONS, pos_of,
     row_col, distance, step_toward, EDGE_NEIGHBOURS, DIAG_NEIGHBOURS, KING_NEIGHBOURS,
-    TRANSMUTE_ZONE, State, standard_board, random_board, new_game,
+    TRANSMUTE_ZONE, standard_board, random_board,
 )
+from .state import State, new_game  # noqa: F401  (re-exported likewise)
 
 
 # --- costs -----------------------------------------------------------------

@@ -61,6 +61,10 @@ LEVELS = {
 # no more (sixth pass); the bound per move bounds its slowest moves (seventh pass)
 FORCING = {"normal": (3, 1500, 2000, 4), "hard": (3, 1500, 2000, 4)}
 DEFAULT_LEVEL = "normal"
+# how a match paces the search: nodes per tick, about a millisecond of a frame here
+# (a node costs 30-130 us), and no move sooner than THINK_TICKS_MIN after its turn began
+CHUNK = {"easy": 24, "normal": 8, "hard": 16}
+THINK_TICKS_MIN = 30
 
 
 # Zobrist keys: ZOBRIST[point][colour + 1] (index 0: empty). A position's key is

@@ -4,14 +4,14 @@ never the State, and count their work in nodes, not time.
 `choose(view, level, rng)` returns one legal action for `view.me`.
 Levels: 1 apprentice (zaps what it faces, wanders toward orbs, no tricks),
 2 adept (plans a line within its moves, shields when exposed, deflects, heals),
-3 master (plans its whole turn in plan.py: walks, time spells, warps, a zap
+3 master (plans its whole turn in ai/plan.py: walks, time spells, warps, a zap
 on the way and a shield or heal at the end, each scored against what every
 rival could do to it before its next turn; confuses a rival into its line).
 """
 
 from __future__ import annotations
 
-from handheld.games.chamber import plan
+from handheld.games.chamber.ai import plan
 from handheld.games.chamber.board import DIST, NEIGHBOURS, NSUITS, PORTAL_BASE, RAYS, STEPS
 from handheld.games.chamber.rules import PYRAMIDS, legal_actions, receivers, step_targets, zap_targets
 from handheld.games.chamber.player_view import PlayerView
