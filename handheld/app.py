@@ -149,8 +149,7 @@ class Cabinet:
               and self.idle_ticks >= self.idle_return):
             log.info("kiosk: idle for %d s, back to the title", self.idle_return // TICK_HZ)
             self.idle_ticks = 0
-            del self.director.stack[1:]
-            self.director.top.enter()
+            self.director.pop_to_root()
         if self.kiosk:
             holding = any((p.held & self.admin_mask) == self.admin_mask for p in frame.players)
             self.admin_ticks = self.admin_ticks + 1 if holding else 0

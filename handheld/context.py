@@ -45,12 +45,11 @@ class Context:
 
     def back_to_menu(self) -> None:
         """Leave the game for the cabinet's menu (the game stays highlighted there)."""
-        stack = self.director.stack
-        menus = [s for s in stack if getattr(s, "is_cabinet_menu", False)]
-        if not menus:
+        menus = [s for s in self.director.scenes if getattr(s, "is_cabinet_menu", False)]
+        if menus:
+            self.director.pop_above(menus[-1])
+        else:
             self.director.pop_to_root()
-        elif stack[-1] is not menus[-1]:
-            self.director.remove(stack[stack.index(menus[-1]) + 1])
 
     @classmethod
     def headless_context(cls, seed: int = 0, settings=None) -> "Context":

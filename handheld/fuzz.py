@@ -207,7 +207,7 @@ def _scene_name(scene) -> str:
 def _signature(director) -> tuple:
     """What is on screen, cheap enough for every tick: the scenes (by identity)
     and whether each has a menu open; _scene_name spells it out on change."""
-    return tuple((s, getattr(s, "menu", None) is None) for s in director.stack)
+    return tuple((s, getattr(s, "menu", None) is None) for s in director.scenes)
 
 
 def _names(sig: tuple) -> list[str]:
@@ -376,7 +376,7 @@ class FuzzRun:
     def _save_match_replay(self) -> str | None:
         from handheld.runtime.match import MatchRunner
 
-        runners = [s for s in self.cabinet.director.stack if isinstance(s, MatchRunner)] if self.cabinet else []
+        runners = [s for s in self.cabinet.director.scenes if isinstance(s, MatchRunner)] if self.cabinet else []
         if not runners:
             return None
         path = self.workdir / f"fuzz-{self.seed}-tick{self.tick}.replay.json"

@@ -25,43 +25,67 @@ class Scene:
         """Paint the whole logical screen."""
 
 
+class MatchScene(Scene):
+    """What every game's match scene is to the runner that hosts it
+    (handheld/runtime/match.py): driven only by InputFrames, deterministic."""
+
+    #: once `finished`: {"winner": ..., "text": the end menu's line, optional "records": {...}}
+    result: dict | None = None
+
+    def state_hash(self) -> str:
+        """A hash of everything that decides the rest of the match (replays check it)."""
+        raise NotImplementedError
+
+
 class Director:
-    """The scene stack. Changes requested during a tick take effect at once."""
+    """The scene stack, and the only code that changes it. Changes requested during
+    a tick take effect at once."""
 
     def __init__(self, root: Scene | None = None):
-        self.stack: list[Scene] = []
+        self._stack: list[Scene] = []
         if root is not None:
             self.push(root)
 
     @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """The stack, bottom first (to look at: change it with the methods below)."""
+        return tuple(self._stack)
+
+    @property
     def top(self) -> Scene | None:
-        return self.stack[-1] if self.stack else None
+        return self._stack[-1] if self._stack else None
 
     def push(self, scene: Scene) -> None:
-        self.stack.append(scene)
+        self._stack.append(scene)
         scene.enter()
 
     def pop(self) -> Scene | None:
-        scene = self.stack.pop() if self.stack else None
-        if self.stack:
-            self.stack[-1].enter()
+        scene = self._stack.pop() if self._stack else None
+        self._enter_top()
         return scene
 
     def replace(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack.pop()
+        if self._stack:
+            self._stack.pop()
         self.push(scene)
 
     def pop_to_root(self) -> None:
-        while len(self.stack) > 1:
-            self.stack.pop()
-        if self.stack:
-            self.stack[-1].enter()
+        del self._stack[1:]
+        self._enter_top()
+
+    def pop_above(self, scene: Scene) -> None:
+        """Take everything above `scene` off the stack; `scene` is on top again
+        (entered again only if something was above it)."""
+        if scene in self._stack and scene is not self._stack[-1]:
+            del self._stack[self._stack.index(scene) + 1:]
+            self._enter_top()
 
     def remove(self, scene: Scene) -> None:
         """Take `scene` off the stack wherever it is (and everything above it)."""
-        if scene in self.stack:
-            i = self.stack.index(scene)
-            del self.stack[i:]
-            if self.stack:
-                self.stack[-1].enter()
+        if scene in self._stack:
+            del self._stack[self._stack.index(scene):]
+            self._enter_top()
+
+    def _enter_top(self) -> None:
+        if self._stack:
+            self._stack[-1].enter()

@@ -52,7 +52,7 @@ class MatchRunner(Scene):
                  self.replay.ticks / TICK_HZ)
         self.replay.state_hash = self.match.state_hash()
         self._save_replay()
-        result = getattr(self.match, "result", {}) or {}
+        result = self.match.result or {}
         report = {"game": self.game.id, "seed": self.seed, "ticks": self.replay.ticks, **result}
         if self.ctx.records is not None:
             self.ctx.records.add_result(report)
@@ -94,7 +94,7 @@ class MatchRunner(Scene):
         if self.menu_kind == "pause":
             title = "PAUSED"
         else:
-            title = (getattr(self.match, "result", None) or {}).get("text", "GAME OVER")
+            title = (self.match.result or {}).get("text", "GAME OVER")
         draw_menu_band(surface, title, self.menu,
                        "START: BACK TO GAME" if self.menu_kind == "pause" else "FIRE: CHOOSE")
 

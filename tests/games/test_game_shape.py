@@ -146,3 +146,20 @@ def test_the_cycle_finder_sees_a_cycle(tmp_path):
     (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import a\n")
     (pkg / "d.py").write_text("from . import c\n")
     assert find_cycles(import_graph(pkg, "pkg")) == [["pkg.a", "pkg.b"]]
+
+
+def test_every_games_tests_are_named_after_it():
+    """tests/<id>/test_<id>_*.py: a test file says which game it tests."""
+    stray = [f"{folder.name}/{f.name}" for folder in (ROOT / "tests").iterdir()
+             if folder.name in GAMES for f in folder.glob("test_*.py") if not f.name.startswith(f"test_{folder.name}_")]
+    assert not stray, f"rename to test_<id>_*.py: {stray}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_match_scene_is_a_match_scene(game_id):
+    """The runner reads `result` and `state_hash()` from what scene.MatchScene declares."""
+    from handheld.scene import MatchScene
+
+    match = load_game(game_id).match_scene(Context.headless_context(seed=1), 1, {})
+    assert isinstance(match, MatchScene) and match.result is None or match.result == {}
+    assert isinstance(match.state_hash(), str)

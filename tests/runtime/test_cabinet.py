@@ -119,7 +119,7 @@ def test_kiosk_idle_game_returns_to_title(tmp_path):
     tap(cab, Action.FIRE)
     cab.director.push(SettingsScene(cab.ctx))   # somewhere deep in the cabinet
     idle(cab, 10 * TICK_HZ)
-    assert len(cab.director.stack) == 1 and isinstance(cab.director.top, TitleScene)
+    assert len(cab.director.scenes) == 1 and isinstance(cab.director.top, TitleScene)
 
 
 def test_window_close_quits_except_in_kiosk(tmp_path):
@@ -193,7 +193,7 @@ def test_leaving_a_game_returns_to_the_menu_with_that_game_highlighted(tmp_path)
     tap(cab, Action.UP)
     tap(cab, Action.FIRE)
     assert cab.director.top is menu and menu.menu.items[menu.menu.index] == "ATOM-4"
-    assert runner not in cab.director.stack and isinstance(cab.director.stack[0], TitleScene)
+    assert runner not in cab.director.scenes and isinstance(cab.director.scenes[0], TitleScene)
 
 
 def test_cabinet_opened_on_a_game_highlights_it_in_the_menu(tmp_path):

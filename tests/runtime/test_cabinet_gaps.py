@@ -19,7 +19,7 @@ def test_holding_the_admin_combo_on_opens_the_admin_menu_once(tmp_path):
     cab = cabinet(tmp_path, kiosk=True, cabinet__admin_hold_s=2)
     cab.input.raw.press(0, parse_combo("START+SELECT+FIRE"), "test")
     idle(cab, 2 * TICK_HZ + 3 * TICK_HZ)
-    admins = [s for s in cab.director.stack if isinstance(s, AdminScene)]
+    admins = [s for s in cab.director.scenes if isinstance(s, AdminScene)]
     assert len(admins) == 1
 
 
@@ -29,7 +29,7 @@ def test_idle_return_is_for_kiosk_mode_only(tmp_path):
     tap(cab, Action.FIRE)
     cab.director.push(SettingsScene(cab.ctx))
     idle(cab, 20 * TICK_HZ)
-    assert isinstance(cab.director.top, SettingsScene) and not isinstance(cab.director.stack[-1], TitleScene)
+    assert isinstance(cab.director.top, SettingsScene) and not isinstance(cab.director.scenes[-1], TitleScene)
 
 
 def test_the_cabinet_starts_with_a_config_it_cannot_read(tmp_path):

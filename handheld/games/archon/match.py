@@ -24,7 +24,7 @@ from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
 from handheld.input.actions import IDLE, Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.scene import Scene
+from handheld import scene
 
 
 def demo_scene(ctx, seed: int) -> MatchScene:
@@ -57,7 +57,7 @@ def start_box(state) -> tuple[int, int]:
     return B.col_row(min(ready, key=far).square)
 
 
-class MatchScene(Scene):
+class MatchScene(scene.MatchScene):
     duel_factory = staticmethod(default_duel_factory)
 
     def __init__(self, ctx, seed: int, options: dict):

@@ -16,7 +16,7 @@ from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
 from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.scene import Scene
+from handheld import scene
 
 FLASH_TICKS = 48
 ROUND_END_TICKS = 180
@@ -209,7 +209,7 @@ class Match:
                            self.finished, self.search.nodes if self.search else -1))
 
 
-class MatchScene(Scene):
+class MatchScene(scene.MatchScene):
     def __init__(self, ctx, seed: int, options: dict | None = None, title: str = "ATOM-4"):
         self.ctx = ctx
         self.match = Match(seed, options)

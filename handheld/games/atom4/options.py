@@ -18,7 +18,7 @@ from handheld.ui.widgets import Menu, TextWindow, draw_title
 # than normal (about 4 s a move in a match, and twice normal's nodes per frame on a Pi).
 # It was no stronger than normal until the nineteenth pass's fix at the search's root;
 # since then it beats normal 34-13 of 80 (docs/atom4.md).
-LEVEL_NAMES = ("easy", "normal")
+LEVEL_CHOICES = ("easy", "normal")
 HELP = {
     "PLAYERS": ["1: YOU AGAINST THE COMPUTER", "2: TWO PLAYERS, ONE STICK EACH"],
     "SIDE": ["WHITE (P1) PLAYS RED GREEN BLUE", "BLACK (P2) PLAYS YELLOW CYAN PURPLE"],
@@ -62,7 +62,7 @@ class OptionsScene(Scene):
         elif k == 1:
             o["human_side"] = 3 - o["human_side"]
         elif k == 2:
-            o["level"] = LEVEL_NAMES[(LEVEL_NAMES.index(o["level"]) + step) % len(LEVEL_NAMES)]
+            o["level"] = LEVEL_CHOICES[(LEVEL_CHOICES.index(o["level"]) + step) % len(LEVEL_CHOICES)]
         elif k == 3:
             o["rounds"] = (1, 3, 5)[((1, 3, 5).index(o["rounds"]) + step) % 3]
 

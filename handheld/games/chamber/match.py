@@ -18,7 +18,7 @@ from handheld.games.chamber.player_view import PlayerView
 from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.scene import Scene
+from handheld import scene
 
 DEFLECT_TICKS = 600        # 10 s for a human to decide a deflect; then "no deflect"
 CPU_PACE = {"move": 30, "rotate": 30, "place": 24, "deflect": 30, "end": 36}
@@ -49,7 +49,7 @@ def demo_scene(ctx, seed: int) -> MatchScene:
     return MatchScene(ctx, seed, DEMO_OPTIONS, demo=True)
 
 
-class MatchScene(Scene):
+class MatchScene(scene.MatchScene):
     def __init__(self, ctx, seed: int, options: dict, demo: bool = False):
         self.ctx = ctx
         self.demo = demo

@@ -13,7 +13,7 @@ from collections import deque
 from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.scene import Scene
+from handheld import scene
 from handheld.ui.howto import HowToScene
 
 from . import ai, sounds
@@ -41,7 +41,7 @@ def demo_scene(ctx, seed: int) -> MatchScene:
     return MatchScene(ctx, seed, dict(DEFAULT_OPTIONS, mode="demo", turn_limit=DEMO_TURNS))
 
 
-class MatchScene(Scene):
+class MatchScene(scene.MatchScene):
     def __init__(self, ctx, seed: int, options: dict):
         options = dict(DEFAULT_OPTIONS, **options)
         self.ctx, self.seed, self.options = ctx, seed, options

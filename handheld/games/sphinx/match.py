@@ -17,7 +17,7 @@ from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.input.actions import Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.scene import Scene
+from handheld import scene
 
 DEMO_LEVELS = ("strong", "classic", "perfect")
 
@@ -81,7 +81,7 @@ def normalise(options: dict) -> dict:
             "budget": budget, "width": options.get("width", 7), "height": options.get("height", 7)}
 
 
-class MatchScene(Scene):
+class MatchScene(scene.MatchScene):
     def __init__(self, ctx, seed: int, options: dict | None = None):
         self.ctx = ctx
         self.opts = normalise(options or {})

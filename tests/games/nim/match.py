@@ -5,7 +5,7 @@ from __future__ import annotations
 from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.scene import Scene
+from handheld import scene
 from . import ai, draw, rules, sounds
 from .selfplay import TICKS_PER_MOVE
 
@@ -14,7 +14,7 @@ def demo_scene(ctx, seed: int) -> MatchScene:
     return MatchScene(ctx, seed, {"players": 0})
 
 
-class MatchScene(Scene):
+class MatchScene(scene.MatchScene):
     def __init__(self, ctx, seed: int, options: dict):
         self.ctx, self.rng = ctx, Rng(seed)
         self.humans = int(options.get("players", 1))
