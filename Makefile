@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow bench fuzz screens venv clean
+.PHONY: run test test-slow lint bench fuzz screens venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q $(ARGS)
+
+# ruff over the tree, mypy over the typed core (pyproject.toml says which)
+lint: $(STAMP)
+	$(PY) -m ruff check handheld tests image
+	$(PY) -m mypy
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -q -m slow $(ARGS)

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from handheld.display.fbfile import make_fb
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.input.actions import EMPTY_FRAME, Action
 
 TARGETS = {"scale1": (320, 240, 16), "scale2": (640, 480, 32), "scale4": (1920, 1080, 32)}
 

@@ -101,7 +101,7 @@ def state_dir() -> str:
 
 def _flatten(data: dict) -> dict:
     """{section: {key: v}} -> {"section.key": v}; every schema key has two parts."""
-    out = {}
+    out: dict = {}
     for section, v in data.items():
         if isinstance(v, dict):
             out.update((f"{section}.{k}", value) for k, value in v.items())

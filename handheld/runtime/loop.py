@@ -45,7 +45,7 @@ STRIKES_TO_UNLOCK = 3             # presents in a row off the vblank grid that e
 
 
 class LoopStats:
-    def __init__(self):
+    def __init__(self) -> None:
         self.ticks = 0
         self.frames = 0
         self.skipped_draws = 0
@@ -73,10 +73,10 @@ class VblankPacer:
     probe follows at once. Until a probe succeeds the loop paces by its own clock.
     """
 
-    def __init__(self):
-        self.period_ns: int | None = None     # the refresh period while locked
+    def __init__(self) -> None:
+        self.period_ns = 0                    # the refresh period while locked (0: unlocked)
         self._probed_ns = 0                   # ...as the probe that locked measured it
-        self.vblank_ns: int | None = None     # when the last present returned
+        self.vblank_ns = -1                   # when the last present returned (-1: none yet)
         self.strikes = 0
         self.stage = 0                        # 0: no probe; 1-3: which probe frame is next
         self._intervals: list[int] = []
@@ -86,12 +86,12 @@ class VblankPacer:
 
     @property
     def locked(self) -> bool:
-        return self.period_ns is not None
+        return self.period_ns > 0
 
     def plan(self, now: int, work: int) -> tuple[str, int, int]:
         """How the next frame goes: (how, target vblank, sleep until). `how` is
         'vblank' (ticks rounded to the target), 'probe' or 'clock'."""
-        if self.vblank_ns is None:
+        if self.vblank_ns < 0:
             return "clock", 0, 0
         if self.locked:
             period = self.period_ns
@@ -115,7 +115,7 @@ class VblankPacer:
         """After each present: `target` the vblank aimed at (0 if none), `work` the
         recent frames' ticks and draw, `after` when present returned."""
         last, self.vblank_ns = self.vblank_ns, after
-        if last is None:
+        if last < 0:
             return
         if self.locked:
             check, self.stage = self.stage == -1, 0
@@ -146,7 +146,7 @@ class VblankPacer:
                 self._unlock(after, stats)
 
     def _unlock(self, now: int, stats: LoopStats) -> None:
-        self.period_ns = None
+        self.period_ns = 0
         self.strikes = 0
         self._next_test_ns = now               # probe again at once
         self._backoff_ns = PROBE_EVERY_NS
@@ -193,7 +193,7 @@ class FixedStepLoop:
     """
 
     def __init__(self, tick, render, clock, max_catchup: int = MAX_CATCHUP, vsync: bool = False,
-                 present=None):
+                 present=None) -> None:
         self.tick = tick
         self.render = render
         self.present = present or (lambda: None)

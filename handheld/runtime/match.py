@@ -37,7 +37,7 @@ class MatchRunner(Scene):
     # --- the loop -------------------------------------------------------
     def update(self, frame: InputFrame) -> None:
         if self.menu is not None:
-            self._update_menu(frame)
+            self._update_menu(self.menu, frame)
             return
         if frame.any_pressed(Action.START):
             self._open_menu("pause")
@@ -65,17 +65,17 @@ class MatchRunner(Scene):
         items = ["RESUME", "RESTART", "QUIT TO MENU"] if kind == "pause" else ["REMATCH", "OPTIONS", "MAIN MENU"]
         self.menu = Menu(items)
 
-    def _update_menu(self, frame: InputFrame) -> None:
+    def _update_menu(self, menu: Menu, frame: InputFrame) -> None:
         inp = frame.merged()
         if self.menu_kind == "pause" and inp.pressed & Action.START:
             self.menu = None
             return
-        action = self.menu.update(inp)
+        action = menu.update(inp)
         if action == "back" and self.menu_kind == "pause":
             self.menu = None
         if action != "select":
             return
-        choice = self.menu.items[self.menu.index]
+        choice = menu.items[menu.index]
         if choice == "RESUME":
             self.menu = None
         elif choice in ("RESTART", "REMATCH"):

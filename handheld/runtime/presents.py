@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from handheld import TICK_HZ
 from handheld.runtime.clock import FakeClock
-from handheld.runtime.loop import TICK_NS, FixedStepLoop
+from handheld.runtime.loop import TICK_NS, FixedStepLoop, LoopStats
 
 SECOND = 1_000_000_000
 MS = 1_000_000
@@ -146,7 +146,7 @@ class SoakResult:
     refresh_ms: float
     skipped_at_ns: list[int] = field(default_factory=list)
     slow_start_end_ns: int = 0
-    stats: object = None
+    stats: LoopStats = field(default_factory=LoopStats)
 
     @property
     def speed(self) -> float:
@@ -264,7 +264,7 @@ def _press_latencies(first_sample, shown, spans, presses: int, seed: int) -> lis
 
 
 # The present models `handheld bench` reports, by name: (model, load, model options)
-SCENARIOS = {
+SCENARIOS: dict[str, tuple[str, Load, dict]] = {
     "vblank-60": ("vblank", Load(), {"hz": 60.0}),
     "vblank-59.94": ("vblank", Load(), {"hz": 59.94}),
     "vblank-50": ("vblank", Load(), {"hz": 50.0}),

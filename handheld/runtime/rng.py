@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import MutableSequence, Sequence, TypeVar
+from typing import Any, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -23,7 +23,9 @@ class Rng:
         if not isinstance(seed, int):
             raise TypeError(f"Rng seed must be an int, not {type(seed).__name__}")
         self.seed = seed
-        self._r = random.Random(seed)
+        # Any: its _randbelow (Random's own unbiased draw below n, the same numbers on every
+        # Python since 3.2) is not in the type stubs
+        self._r: Any = random.Random(seed)
 
     def randrange(self, n: int) -> int:
         """An int in [0, n)."""

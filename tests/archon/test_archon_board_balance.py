@@ -5,8 +5,8 @@ import pytest
 from handheld.games.archon import ai as AI
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
-from handheld.games.archon.icons import DARK, LIGHT
-from handheld.games.archon.positions import piece, position
+from handheld.games.archon.icons import LIGHT
+from handheld.games.archon.positions import position
 from handheld.games.archon.selfplay import balance_games
 from handheld.runtime.rng import Rng
 

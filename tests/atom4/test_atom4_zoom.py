@@ -8,7 +8,7 @@ from handheld.games.atom4.draw import GEOMETRY, LEVELS, VIEW, choose_view
 from handheld.games.atom4.match import MatchScene
 from handheld.games.atom4.rules import CELLS, EMPTY, RED, index
 from handheld.games.atom4.showcase import played_scene
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.input.actions import Action, frame_from_masks
 from handheld.runtime.rng import Rng
 from handheld.ui.palette import rgb
 

@@ -1,6 +1,5 @@
 """The systemd unit and kiosk files: verify, security rating, hardening, device allow-list."""
 
-import glob
 import os
 import re
 import shutil

@@ -1,6 +1,5 @@
 """Confuse, heal, warp and time, with every condition of the seed."""
 
-import pytest
 from chamber_helpers import ARMS, CROWNS, E, MOONS, N, S, SUNS, W, blank, give, put, sp
 
 from handheld.games.chamber import rules

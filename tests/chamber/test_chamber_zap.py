@@ -1,7 +1,7 @@
 """Zap, shield and deflect, with every condition of the seed."""
 
 import pytest
-from chamber_helpers import ARMS, CROWNS, E, MOONS, N, S, SUNS, W, blank, give, put, sp, total_orbs
+from chamber_helpers import ARMS, CROWNS, E, MOONS, N, SUNS, W, blank, give, put, sp, total_orbs
 
 from handheld.games.chamber import rules
 

@@ -1,6 +1,5 @@
 import os
 import numpy as np
-import pygame
 import pytest
 
 from handheld.display.base import DisplayError, logical_surface

@@ -8,8 +8,7 @@ from conftest import game_ids
 
 from handheld.cli import main as cli_main
 from handheld.context import Context
-from handheld.games.registry import GAMES, load_game
-from handheld.input.actions import Action, frame_from_masks
+from handheld.games.registry import load_game
 from handheld.input.raw import FrameBuilder
 from handheld.runtime.match import MatchRunner
 from handheld.playback import run_replay

@@ -1,7 +1,6 @@
 """`handheld doctor` against a described machine (the Probe is the hardware edge)."""
 
 import argparse
-import os
 
 from handheld.input import doctor
 from handheld.input.fakes import FakeInputDevice, encoder_caps, mouse_caps

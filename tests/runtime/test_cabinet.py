@@ -180,7 +180,6 @@ def test_kiosk_menu_has_no_quit_even_by_wrapping(tmp_path):
 
 def test_leaving_a_game_returns_to_the_menu_with_that_game_highlighted(tmp_path):
     from handheld.games.registry import load_game
-    from handheld.runtime.match import MatchRunner
 
     cab = cabinet(tmp_path)
     tap(cab, Action.FIRE)
@@ -278,7 +277,6 @@ def test_admin_reset_records_asks_once_then_empties_the_file(tmp_path):
 
 
 def test_every_cabinet_screen_renders_and_is_not_blank():
-    import pygame
 
     from handheld.display.base import logical_surface
     from handheld.screenshot import make_scene, scene_factories

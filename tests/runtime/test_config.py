@@ -1,4 +1,3 @@
-import os
 import tomllib
 
 from handheld.config import Config, atomic_write

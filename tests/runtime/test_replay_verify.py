@@ -12,7 +12,7 @@ from handheld.games.registry import GAMES, load_game
 from handheld.input.actions import Action
 from handheld.input.raw import FrameBuilder, RawInput
 from handheld.runtime.match import MatchRunner
-from handheld.runtime.replay import Replay, ReplayError
+from handheld.runtime.replay import Replay
 from handheld.runtime.rng import Rng
 
 BUILT = [g for g in GAMES if load_game(g).built]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from handheld.games.atom4 import ai
 from handheld.games.atom4.art import Sprites
 from handheld.games.atom4.match import DEFAULT_OPTIONS
 from handheld.scene import Scene

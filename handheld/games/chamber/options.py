@@ -10,7 +10,6 @@ from handheld.input.actions import Action
 from handheld.scene import Scene
 from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
-from handheld.ui.text import draw_text
 from handheld.ui.widgets import Menu, TextWindow, draw_title
 
 CHOICES = (("human", 0), ("cpu", 1), ("cpu", 2), ("cpu", 3))

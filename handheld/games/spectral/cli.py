@@ -8,7 +8,6 @@ Errors print one line naming the fix and exit 2 (argparse does that for us).
 
 from __future__ import annotations
 
-import argparse
 import json
 
 from handheld.cliargs import positive_int
