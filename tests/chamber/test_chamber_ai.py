@@ -1,7 +1,7 @@
 """Computer sorcerers: behaviours on hand-made positions, legality, strength."""
 
 import pytest
-from chamber_helpers import ARMS, CROWNS, E, MOONS, N, NE, S, SUNS, W, blank, give, put, sp
+from chamber_helpers import ARMS, CROWNS, E, MOONS, N, S, SUNS, W, blank, give, put, sp
 
 from handheld.games.chamber import ai, rules
 from handheld.games.chamber.selfplay import level_match, play_match, random_action, strength

@@ -9,16 +9,16 @@ watchable pace. Deterministic from (seed, options, frames).
 
 from __future__ import annotations
 
-from handheld.games.chamber import ai, sounds
+from handheld import scene
+from handheld.games.chamber import ai, rules, sounds
 from handheld.games.chamber.board import SUIT_NAMES
 from handheld.games.chamber.human import Chooser
-from handheld.games.chamber.rules import legal_actions, new_game
-from handheld.games.chamber import rules
 from handheld.games.chamber.player_view import PlayerView
+from handheld.games.chamber.rules import legal_actions, new_game
 from handheld.input.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld import scene
+from handheld.runtime.think import Thinker
 
 DEFLECT_TICKS = 600        # 10 s for a human to decide a deflect; then "no deflect"
 CPU_PACE = {"move": 30, "rotate": 30, "place": 24, "deflect": 30, "end": 36}
@@ -64,9 +64,7 @@ class MatchScene(scene.MatchScene):
         self.anims: list[list] = []   # [kind, ticks_left, total, data]
         self.log: list[tuple[str, str]] = []
         self.chooser: Chooser | None = None
-        self.thinker = None
-        self.cpu_action = None
-        self.cpu_ticks = 0
+        self.thinker: Thinker | None = None     # the computer's turn, while it thinks and waits its pace
         self.deflect_left = 0
         self.curtain = False
         self.end_ticks = 0
@@ -141,25 +139,17 @@ class MatchScene(scene.MatchScene):
             self._apply(act)
 
     def _computer(self, p: int, inp) -> None:
-        if self.thinker is None and self.cpu_action is None:
-            self.thinker = ai.think(PlayerView(self.state, p), self.seats[p][1], self.ai_rngs[p])
-            self.cpu_ticks = 0
-        self.cpu_ticks += 1
+        if self.thinker is None:
+            self.thinker = Thinker(ai.think(PlayerView(self.state, p), self.seats[p][1], self.ai_rngs[p]))
         fast = bool(inp.held & Action.FIRE)
-        for _ in range(8 if fast else 1):
-            if self.cpu_action is not None:
-                break
-            try:
-                next(self.thinker)
-            except StopIteration as done:
-                self.cpu_action, self.thinker = done.value, None
-        if self.cpu_action is None:
+        if not self.thinker.step(8 if fast else 1):
             return
-        pace = CPU_PACE.get(self.cpu_action[0], CPU_PACE_SPELL)
+        act = self.thinker.answer
+        pace = CPU_PACE.get(act[0], CPU_PACE_SPELL)
         if self.demo:
             pace //= 2
-        if fast or self.cpu_ticks >= pace:
-            act, self.cpu_action = self.cpu_action, None
+        if fast or self.thinker.ticks >= pace:
+            self.thinker = None
             self._apply(act)
 
     def _apply(self, act) -> None:

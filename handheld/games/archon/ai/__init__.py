@@ -19,6 +19,7 @@ from typing import Callable, Iterator
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon.icons import ICONS, MAGE, SHAPESHIFTER_VS_ELEMENTAL_HP, base_hp, other
+from handheld.runtime.think import run_to_end
 
 BASE_PREFERENCE = 40
 _PREF_TOP = (
@@ -374,12 +375,7 @@ def make_player(kind: str, win_permille: WinPermille | None = None) -> Classic:
 
 def choose(player: Classic, state: R.State, rng):
     """Run the player's whole think and return its action."""
-    gen = player.think(state, rng)
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
+    return run_to_end(player.think(state, rng))
 
 
 __all__ = ["Classic", "Strong", "PREFERENCE", "make_player", "choose", "seen_injuries", "base_hp",

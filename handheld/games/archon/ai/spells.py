@@ -20,6 +20,7 @@ from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon import spells as S
 from handheld.games.archon.icons import DARK, ELEMENTALS, ICONS, LIGHT, MAGE, other
+from handheld.runtime.think import run_to_end
 
 CHAMPION = {LIGHT: "djinni", DARK: "dragon"}
 MIDDLE_COLS = (3, 4, 5)
@@ -92,21 +93,12 @@ def _strength(state, p, square, enemy) -> int:
     return R.fighter_strength(state, p.icon, p.side, p.hp, square, enemy.icon)[1]
 
 
-def run(gen):
-    """Drive a spell generator to its answer (tests and one-shot callers)."""
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
-
-
 def classic_spell(player, state: R.State, rng) -> R.Cast | None:
-    return run(classic_spell_steps(player, state, rng))
+    return run_to_end(classic_spell_steps(player, state, rng))
 
 
 def strong_spell(player, state: R.State, rng) -> R.Cast | None:
-    return run(strong_spell_steps(player, state, rng))
+    return run_to_end(strong_spell_steps(player, state, rng))
 
 
 def classic_spell_steps(player, state: R.State, rng):

@@ -12,9 +12,10 @@ rival could do to it before its next turn; confuses a rival into its line).
 from __future__ import annotations
 
 from handheld.games.chamber.ai import plan
-from handheld.games.chamber.board import DIST, NEIGHBOURS, NSUITS, PORTAL_BASE, RAYS, STEPS
-from handheld.games.chamber.rules import PYRAMIDS, legal_actions, receivers, step_targets, zap_targets
+from handheld.games.chamber.board import DIST, NEIGHBOURS, NSUITS, PORTAL_BASE, RAYS
 from handheld.games.chamber.player_view import PlayerView
+from handheld.games.chamber.rules import PYRAMIDS, legal_actions, step_targets, zap_targets
+from handheld.runtime.think import run_to_end
 
 LEVELS = {1: "APPRENTICE", 2: "ADEPT", 3: "MASTER"}
 
@@ -55,12 +56,7 @@ def think(view: PlayerView, level: int, rng):
 
 def choose(view: PlayerView, level: int, rng) -> tuple:
     """Think to the end at once (selfplay, tests)."""
-    gen = think(view, level, rng)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as done:
-            return done.value
+    return run_to_end(think(view, level, rng))
 
 
 # --- placing and deflecting ----------------------------------------------------

@@ -12,9 +12,10 @@ deterministic; ties go to the first action in a fixed order.
 from __future__ import annotations
 
 from handheld.runtime.rng import Rng
+from handheld.runtime.think import run_to_end
 
-from . import classic
 from .. import rules as R
+from . import classic
 
 ROLLOUT_SEED = 1988
 
@@ -92,12 +93,7 @@ def _after(state: R.State, action: tuple) -> R.State:
 
 def decide(state: R.State, rng=None, budget: int = DEFAULT_BUDGET) -> tuple:
     """The best action for the player to act. `rng` is unused (deterministic)."""
-    gen = search(state, budget)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as done:
-            return done.value
+    return run_to_end(search(state, budget))
 
 
 def _changes(state: R.State, child: R.State) -> bool:
