@@ -1,0 +1,150 @@
+"""The offer to resume a match the power cut short, over the title at start:
+
+    RESUME ARCHON?
+    1 PLAYER, 4:12 IN, 5 MIN AGO
+    FIRE RESUME   ALT DISCARD
+
+FIRE re-runs the match's journal (with a progress bar when that takes more
+than one step) and puts the players back in it; ALT deletes the journal. In
+kiosk mode nobody may be there to answer: after 30 s the offer gives way to
+attract mode and the journal stays until the next match starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from handheld import TICK_HZ
+from handheld.input.actions import Action, InputFrame
+from handheld.scene import Scene
+from handheld.ui.palette import rgb
+from handheld.ui.widgets import TextWindow, draw_panel
+
+log = logging.getLogger("handheld.resume")
+
+KIOSK_TIMEOUT_TICKS = 30 * TICK_HZ
+BAR = (40, 150, 240, 10)
+
+
+def offer_resume(ctx, now: float | None = None) -> bool:
+    """Push the offer if the state directory holds a match to resume. Cheap when
+    there is none: one stat, and nothing imported."""
+    if not ctx.data_dir or not ctx.setting("cabinet.resume", True):
+        return False
+    if not os.path.exists(os.path.join(ctx.data_dir, "match.journal")):
+        return False
+    from handheld.runtime import resume
+
+    journal = resume.pending(ctx.data_dir)
+    if journal is None:
+        return False
+    import time
+
+    ctx.director.push(ResumeOfferScene(ctx, journal, time.time() if now is None else now))
+    return True
+
+
+class ResumeOfferScene(Scene):
+    def __init__(self, ctx, journal, now: float):
+        from handheld.runtime.resume import describe
+
+        self.ctx = ctx
+        self.journal = journal
+        self.question, self.detail = describe(journal, now)
+        self.age = 0
+        self.resumption = None
+        self.problem = ""
+
+    def update(self, frame: InputFrame) -> None:
+        self.age += 1
+        if self.resumption is not None:
+            self._step()
+            return
+        inp = frame.merged()
+        if inp.pressed & Action.FIRE:
+            self.ctx.audio.play("ui.select")
+            self._start()
+        elif inp.pressed & Action.ALT:
+            self._discard()
+        elif self.ctx.kiosk and self.age >= KIOSK_TIMEOUT_TICKS and not (frame.any_held() or frame.any_pressed()):
+            from handheld.attract import AttractScene
+
+            log.info("kiosk: nobody answered the resume offer in 30 s; demos, the journal kept")
+            self.ctx.director.replace(AttractScene(self.ctx, self.ctx.setting("cabinet.demo_seconds", 40)))
+
+    def _start(self) -> None:
+        from handheld.runtime.resume import Resumption
+
+        try:
+            self.resumption = Resumption(self.ctx, self.journal)
+        except (KeyError, TypeError, ValueError) as e:
+            self._refuse(f"its options are not valid here ({e})")
+            return
+        self._step()
+
+    def _step(self) -> None:
+        from handheld.runtime.journal import JournalError
+
+        try:
+            done = self.resumption.step()
+        except JournalError as e:
+            self._refuse(str(e))
+            return
+        if done:
+            self._enter_match(self.resumption.runner)
+
+    def _refuse(self, why: str) -> None:
+        from handheld.runtime.resume import REFUSED_SUFFIX
+
+        log.warning("not resuming %s: %s (kept as %s%s)", self.journal.game, why, self.journal.path, REFUSED_SUFFIX)
+        try:
+            os.replace(self.journal.path, self.journal.path + REFUSED_SUFFIX)
+        except OSError:
+            pass
+        self.resumption = None
+        self.ctx.director.pop()
+
+    def _enter_match(self, runner) -> None:
+        from handheld.launcher import MenuScene
+
+        director = self.ctx.director
+        director.pop()
+        director.push(MenuScene(self.ctx, highlight=self.journal.game))   # QUIT TO MENU lands on its card
+        director.push(runner)
+
+    def _discard(self) -> None:
+        from handheld.runtime.journal import remove_journal
+
+        log.info("resume offer: %s match discarded", self.journal.game)
+        remove_journal(self.journal.path)
+        self.ctx.audio.play("ui.move")
+        self.ctx.director.pop()
+
+    # --- drawing ----------------------------------------------------------
+    def draw(self, surface) -> None:
+        stack = self.ctx.director.stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+        if below is not None:
+            below.draw(surface)
+        else:
+            surface.fill(rgb("ink"))
+        if self.resumption is None:
+            hint = ("FIRE RESUME   ALT DISCARD", "silver")
+            if self.ctx.kiosk:
+                left = max(0, KIOSK_TIMEOUT_TICKS - self.age) // TICK_HZ
+                lines = [(self.question, "gold"), self.detail, (f"DEMOS IN {left} S", "grey"), hint]
+            else:
+                lines = [(self.question, "gold"), self.detail, "", hint]
+        else:
+            lines = [(self.question.replace("RESUME", "RESUMING").rstrip("?"), "gold"), self.detail]
+            self._draw_bar(surface)
+        TextWindow().draw(surface, lines)
+
+    def _draw_bar(self, surface) -> None:
+        r = self.resumption
+        if r.total <= 0:
+            return
+        x, y, w, h = BAR
+        draw_panel(surface, (x - 2, y - 2, w + 4, h + 4), border="gold", fill="night")
+        surface.fill(rgb("gold"), (x, y, w * min(r.ticks, r.total) // r.total, h))

@@ -1,0 +1,179 @@
+"""Resuming a match from its journal (handheld/runtime/journal.py).
+
+`start_journal` is what the match runner calls as a match starts; `pending`
+finds a journal worth offering when the cabinet starts; `Resumption` re-runs
+one at full speed into a new MatchRunner, which records every frame it is fed
+(so the resumed match ends in one replay, as if never cut) and journals on
+from there.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+
+from handheld import TICK_HZ
+from handheld.runtime import journal as J
+from handheld.runtime.replay import unpack_frame
+
+log = logging.getLogger("handheld.resume")
+
+REFUSED_SUFFIX = ".refused"
+# Journal at most this many ticks per cabinet tick while resuming, so a long match
+# shows a progress bar that moves. ~0.1 s of Archon here, ~1 s on a Zero 2 W.
+RESUME_TICKS_PER_STEP = 3000
+
+
+def humans_in(game_id: str, options: dict) -> int:
+    """How many people play a match with these options (0: a computer-only demo,
+    which is never journaled)."""
+    if game_id == "chamber":
+        seats = options.get("seats") or [("human", 0), ("cpu", 2)]
+        return sum(1 for seat in seats if seat[0] == "human")
+    if game_id == "atom4":
+        return int(options.get("players", 1))
+    return {"demo": 0, "two": 2, "two_players": 2}.get(options.get("mode"), 1)
+
+
+def enabled(ctx) -> bool:
+    return bool(ctx.data_dir) and bool(ctx.setting("cabinet.resume", True))
+
+
+def start_journal(ctx, game, options: dict, seed: int):
+    """A journal for a match that is starting (replacing any earlier one), or
+    None: resume turned off, no state directory, or nobody plays (a demo)."""
+    if not enabled(ctx):
+        return None
+    humans = humans_in(game.id, options)
+    if humans < 1:
+        return None
+    header = {"game": game.id, "play_version": game.play_version, "seed": seed, "options": options,
+              "humans": humans, "started": int(time.time())}
+    try:
+        return J.JournalWriter.create(J.journal_path(ctx.data_dir), header)
+    except OSError as e:
+        log.warning("cannot start the match journal in %s (%s); this match will not resume",
+                    ctx.data_dir, e.strerror or e)
+        return None
+
+
+def pending(state_dir: str):
+    """The unfinished journal to offer, or None. A journal that cannot be resumed
+    (damaged, another play version of the game, a game this cabinet lacks) is
+    moved aside as match.journal.refused with one log line; a finished or empty
+    one is removed."""
+    path = J.journal_path(state_dir)
+    if not os.path.exists(path):
+        return None
+    try:
+        journal = J.read_journal(path)
+        problem = _cannot_resume(journal)
+    except J.JournalError as e:
+        journal, problem = None, str(e)
+    if problem:
+        log.warning("not resuming: %s (kept as %s%s)", problem, path, REFUSED_SUFFIX)
+        try:
+            os.replace(path, path + REFUSED_SUFFIX)
+        except OSError:
+            J.remove_journal(path)
+        return None
+    if journal.torn_bytes:
+        log.info("match journal %s: dropped a torn last record (%d bytes)", path, journal.torn_bytes)
+    if journal.ended or journal.ticks == 0:
+        J.remove_journal(path)
+        return None
+    journal.path = path
+    journal.mtime = os.stat(path).st_mtime
+    return journal
+
+
+def _cannot_resume(journal) -> str:
+    from handheld.games.registry import GAMES, load_game
+
+    if journal.game not in GAMES or not load_game(journal.game).built:
+        return f"the match journal is of {journal.game!r}, a game this cabinet does not have"
+    current = load_game(journal.game).play_version
+    if journal.header["play_version"] != current:
+        return (f"the match journal is of {journal.game} play version {journal.header['play_version']} and "
+                f"this cabinet plays version {current}: it would not replay into the same match")
+    return ""
+
+
+def describe(journal, now: float) -> tuple[str, str]:
+    """("RESUME ARCHON?", "1 PLAYER, 4:12 IN, 5 MIN AGO") for the offer."""
+    from handheld.games.registry import load_game
+    from handheld.records import clock_text
+
+    title = load_game(journal.game).title.upper()
+    humans = journal.header["humans"]
+    players = f"{humans} PLAYER{'S' if humans != 1 else ''}"
+    return f"RESUME {title}?", f"{players}, {clock_text(journal.ticks)} IN, {ago_text(now - journal.mtime)}"
+
+
+def ago_text(seconds: float) -> str:
+    """How long ago, in words a glance takes in. A Pi without a clock battery may
+    boot with the clock behind the file's time: that reads as just now."""
+    if seconds < 60:
+        return "JUST NOW"
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{minutes} MIN AGO"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} HOUR{'S' if hours != 1 else ''} AGO"
+    return f"{hours // 24} DAYS AGO"
+
+
+class Resumption:
+    """Re-runs a journal into a new MatchRunner, `step()` by `step()`; once
+    `done`, the runner holds the match at the last journaled tick and its
+    journal has been rewritten with everything so far."""
+
+    def __init__(self, ctx, journal):
+        from handheld.games.registry import load_game
+        from handheld.runtime.match import MatchRunner
+
+        self.ctx = ctx
+        self.journal = journal
+        self.total = journal.ticks
+        self.runner = MatchRunner(ctx, load_game(journal.game), journal.header["options"],
+                                  journal.header["seed"], journal=False)
+        self._pairs = iter(journal.frames)
+        self.done = False
+
+    @property
+    def ticks(self) -> int:
+        return self.runner.replay.ticks
+
+    def step(self, max_ticks: int = RESUME_TICKS_PER_STEP) -> bool:
+        """Feed up to `max_ticks` journaled frames; True once all are in."""
+        runner, budget = self.runner, max_ticks
+        while budget > 0 and not self.done:
+            pair = next(self._pairs, None)
+            if pair is None:
+                self._finish()
+                break
+            packed, count = pair
+            frame = unpack_frame(packed)
+            for _ in range(count):
+                if runner.match.finished:
+                    raise J.JournalError(f"the journal goes on after the match ended at tick {self.ticks}")
+                runner.replay.record(frame)
+                runner.match.update(frame)
+            budget -= count
+        return self.done
+
+    def run(self):
+        while not self.step():
+            pass
+        return self.runner
+
+    def _finish(self) -> None:
+        runner = self.runner
+        runner.journal = J.JournalWriter.create(self.journal.path, self.journal.header, runner.replay.frames)
+        self.done = True
+        log.info("resumed %s at tick %d (%s of game time)", self.journal.game, self.ticks,
+                 f"{self.ticks / TICK_HZ:.1f} s")
+        if runner.match.finished:       # cut after the last move but before the result was saved
+            runner._finish()
