@@ -15,16 +15,19 @@ from __future__ import annotations
 import logging
 import os
 
+import pygame
+
 from handheld import TICK_HZ
 from handheld.input.actions import Action, InputFrame
 from handheld.scene import Scene
 from handheld.ui.palette import rgb
-from handheld.ui.widgets import TextWindow, draw_panel
+from handheld.ui.text import draw_text
+from handheld.ui.widgets import draw_panel
 
 log = logging.getLogger("handheld.resume")
 
 KIOSK_TIMEOUT_TICKS = 30 * TICK_HZ
-BAR = (40, 150, 240, 10)
+PANEL = (0, 182, 320, 58)          # over the title's PRESS FIRE and the bottom of the screen
 
 
 def offer_resume(ctx, now: float | None = None) -> bool:
@@ -129,22 +132,57 @@ class ResumeOfferScene(Scene):
             below.draw(surface)
         else:
             surface.fill(rgb("ink"))
+        x, y, w, h = PANEL
+        draw_panel(surface, PANEL, border="gold", fill="night")
         if self.resumption is None:
-            hint = ("FIRE RESUME   ALT DISCARD", "silver")
+            draw_text(surface, x + 8, y + 7, self.question, "gold")
+            draw_text(surface, x + 8, y + 20, self.detail, "white")
             if self.ctx.kiosk:
                 left = max(0, KIOSK_TIMEOUT_TICKS - self.age) // TICK_HZ
-                lines = [(self.question, "gold"), self.detail, (f"DEMOS IN {left} S", "grey"), hint]
-            else:
-                lines = [(self.question, "gold"), self.detail, "", hint]
+                draw_text(surface, x + 8, y + 31, f"DEMOS IN {left} S - THE MATCH IS KEPT", "grey")
+            draw_text(surface, x + 8, y + h - 14, "FIRE RESUME", "white")
+            draw_text(surface, x + w - 8, y + h - 14, "ALT DISCARD", "grey", align="right")
         else:
-            lines = [(self.question.replace("RESUME", "RESUMING").rstrip("?"), "gold"), self.detail]
-            self._draw_bar(surface)
-        TextWindow().draw(surface, lines)
+            draw_text(surface, x + 8, y + 7, self.question.replace("RESUME", "RESUMING").rstrip("?"), "gold")
+            draw_text(surface, x + 8, y + 20, self.detail, "white")
+            self._draw_bar(surface, (x + 8, y + h - 16, w - 16, 8))
 
-    def _draw_bar(self, surface) -> None:
+    def _draw_bar(self, surface, rect) -> None:
         r = self.resumption
-        if r.total <= 0:
-            return
-        x, y, w, h = BAR
-        draw_panel(surface, (x - 2, y - 2, w + 4, h + 4), border="gold", fill="night")
-        surface.fill(rgb("gold"), (x, y, w * min(r.ticks, r.total) // r.total, h))
+        x, y, w, h = rect
+        surface.fill(rgb("ink"), rect)
+        pygame.draw.rect(surface, rgb("slate"), rect, 1)
+        if r.total > 0:
+            surface.fill(rgb("gold"), (x + 1, y + 1, (w - 2) * min(r.ticks, r.total) // r.total, h - 2))
+
+
+# --- for `handheld screenshot menu:resume-offer` and docs/screens -------------
+def showcase_scenes() -> dict:
+    return {"resume-offer": _showcase(progress=False), "resume-progress": _showcase(progress=True)}
+
+
+def _showcase(progress: bool):
+    def make(ctx, seed):
+        from handheld.launcher import TitleScene
+        from handheld.runtime.journal import Journal
+
+        header = {"game": "archon", "play_version": 1, "seed": seed, "options": {"mode": "computer_dark"},
+                  "humans": 1, "started": 0}
+        journal = Journal(header, [[0, 4 * 60 * TICK_HZ + 12 * TICK_HZ]], ticks=(4 * 60 + 12) * TICK_HZ)
+        journal.mtime = 0.0
+        ctx.director.push(TitleScene(ctx))
+        offer = ResumeOfferScene(ctx, journal, now=5 * 60 + 30)
+        if progress:
+            offer.resumption = _Progress(journal.ticks)
+        return offer
+    return make
+
+
+class _Progress:
+    """A resumption two thirds of the way through, for the picture."""
+
+    def __init__(self, total: int):
+        self.total, self.ticks = total, total * 2 // 3
+
+    def step(self) -> bool:
+        return False
