@@ -140,6 +140,7 @@ class Resumption:
         self.runner = MatchRunner(ctx, load_game(journal.game), journal.header["options"],
                                   journal.header["seed"], journal=False)
         self._pairs = iter(journal.frames)
+        self._frames: dict = {}         # packed -> InputFrame (immutable): a match repeats few
         self.done = False
 
     @property
@@ -147,7 +148,9 @@ class Resumption:
         return self.runner.replay.ticks
 
     def step(self, max_ticks: int = RESUME_TICKS_PER_STEP) -> bool:
-        """Feed up to `max_ticks` journaled frames; True once all are in."""
+        """Feed up to about `max_ticks` journaled frames (whole runs of one frame);
+        True once all are in. The runner's replay takes each run as the journal
+        holds it: the same packing, so the same replay as a live record."""
         runner, budget = self.runner, max_ticks
         while budget > 0 and not self.done:
             pair = next(self._pairs, None)
@@ -155,12 +158,14 @@ class Resumption:
                 self._finish()
                 break
             packed, count = pair
-            frame = unpack_frame(packed)
+            frame = self._frames.get(packed) or self._frames.setdefault(packed, unpack_frame(packed))
+            update = runner.match.update
             for _ in range(count):
                 if runner.match.finished:
                     raise J.JournalError(f"the journal goes on after the match ended at tick {self.ticks}")
-                runner.replay.record(frame)
-                runner.match.update(frame)
+                update(frame)
+                runner.replay.ticks += 1
+            runner.replay.frames.append([packed, count])
             budget -= count
         return self.done
 

@@ -140,7 +140,7 @@ def _budget(frames, live=False, tmp_path=None):
 def test_input_changing_every_tick_costs_at_most_one_fsync_and_4_kb_a_second(tmp_path):
     # four players mashing every button every tick: the worst the budget sees
     rng = Rng(8)
-    frames = [frame_from_masks([rng.randrange(256) for _ in range(4)]) for _ in range(10 * 60 * TICK_HZ)]
+    frames = [frame_from_masks([rng.randrange(256) for _ in range(4)]) for _ in range(3 * 60 * TICK_HZ)]
     fsyncs, bytes_per_s, _ = _budget(frames, tmp_path=tmp_path)
     assert 0.9 <= fsyncs <= 1.0
     assert bytes_per_s <= 4096
@@ -171,7 +171,27 @@ def test_a_press_is_on_the_card_within_a_second_of_it(tmp_path):
 def test_a_day_of_play_writes_a_few_megabytes(tmp_path):
     """The figure docs/resume.md gives: 12 h of two players pressing about
     three times a second each, a flush a second."""
-    frames = list(_random_frames(9, 10 * 60 * TICK_HZ, every=10))
+    frames = list(_random_frames(9, 3 * 60 * TICK_HZ, every=10))
     _, bytes_per_s, _ = _budget(frames, tmp_path=tmp_path)
     day = bytes_per_s * 12 * 3600
     assert day < 16 << 20
+
+
+@pytest.mark.parametrize("game_id", ["archon", "spectral", "sphinx", "chamber", "atom4"])
+def test_every_game_journals_a_played_minute_within_the_budget(game_id, tmp_path):
+    from handheld.runtime.resume_bench import journaled_match
+
+    runner, writer = journaled_match(str(tmp_path), game_id, {}, 60 * TICK_HZ, every=6)
+    seconds = runner.replay.ticks / TICK_HZ
+    assert seconds > 5
+    # one a second, plus three a match: its header, its last frames and its end
+    assert seconds / 2 <= writer.fsyncs <= seconds + 3
+    assert writer.bytes_written / seconds <= 4096
+
+
+def test_bench_resume_figures_resume_to_the_played_hash(tmp_path):
+    from handheld.runtime.resume_bench import resume_figures
+
+    figures = resume_figures("archon", {"mode": "computer_dark"}, 600)
+    assert figures["ticks"] == 600 and figures["resume_s"] > 0
+    assert set(figures) == {"ticks", "match_finished", "resume_s", "fsyncs_per_s", "bytes_per_s"}
