@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import struct
+import time
 import zlib
 from dataclasses import dataclass, field
 
@@ -101,6 +102,8 @@ class Journal:
     ticks: int = 0
     ended: bool = False         # the match finished (its replay and result are saved)
     torn_bytes: int = 0         # a torn or corrupt tail, dropped
+    path: str = ""
+    mtime: float = 0.0          # when it was last written (the file's time)
 
     @property
     def game(self) -> str:
@@ -176,6 +179,7 @@ def _add_frames(journal: Journal, body: bytes) -> bool:
 
 
 # --- writing -----------------------------------------------------------------
+_current: "JournalWriter | None" = None     # one match journals at a time: its file stays open
 class JournalWriter:
     """Appends a running match's new input frames to its journal at flush points.
 
@@ -208,8 +212,11 @@ class JournalWriter:
                 fh.write(content)
 
         replace_atomically(path, write)
+        global _current
+        if _current is not None:        # a match dropped without a word (kiosk's idle return)
+            _current.close()
         fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        writer = cls(path, fd, ticks, len(frames), frames[-1][1] if frames else 0)
+        writer = _current = cls(path, fd, ticks, len(frames), frames[-1][1] if frames else 0)
         writer.bytes_written = len(content)
         writer.fsyncs = 1
         return writer
@@ -276,3 +283,37 @@ def remove_journal(path: str) -> None:
         pass
     except OSError as e:
         log.warning("cannot remove the match journal %s: %s", path, e.strerror or e)
+
+
+# --- which matches journal ----------------------------------------------------
+def humans_in(game_id: str, options: dict) -> int:
+    """How many people play a match with these options (0: a computer-only demo,
+    which is never journaled)."""
+    if game_id == "chamber":
+        seats = options.get("seats") or [("human", 0), ("cpu", 2)]
+        return sum(1 for seat in seats if seat[0] == "human")
+    if game_id == "atom4":
+        return int(options.get("players", 1))
+    return {"demo": 0, "two": 2, "two_players": 2}.get(options.get("mode"), 1)
+
+
+def enabled(ctx) -> bool:
+    return bool(ctx.data_dir) and bool(ctx.setting("cabinet.resume", True))
+
+
+def start_journal(ctx, game, options: dict, seed: int):
+    """A journal for a match that is starting (replacing any earlier one), or
+    None: resume turned off, no state directory, or nobody plays (a demo)."""
+    if not enabled(ctx):
+        return None
+    humans = humans_in(game.id, options)
+    if humans < 1:
+        return None
+    header = {"game": game.id, "play_version": game.play_version, "seed": seed, "options": options,
+              "humans": humans, "started": int(time.time())}
+    try:
+        return JournalWriter.create(journal_path(ctx.data_dir), header)
+    except OSError as e:
+        log.warning("cannot start the match journal in %s (%s); this match will not resume",
+                    ctx.data_dir, e.strerror or e)
+        return None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from handheld import TICK_HZ
 from handheld.input.actions import Action, InputFrame
-from handheld.runtime import resume
+from handheld.runtime.journal import start_journal
 from handheld.runtime.replay import Replay
 from handheld.scene import Scene
 from handheld.ui.text import draw_text
@@ -31,7 +31,7 @@ class MatchRunner(Scene):
         self.match = game.match_scene(ctx, seed, self.options)
         self.replay = Replay(game.id, seed, self.options, play_version=game.play_version)
         # the match journal, for resuming after a power cut (handheld/runtime/resume.py)
-        self.journal = resume.start_journal(ctx, game, self.options, seed) if journal else None
+        self.journal = start_journal(ctx, game, self.options, seed) if journal else None
         self.menu: Menu | None = None
         self.menu_kind = ""
         self.saved_path: Path | None = None

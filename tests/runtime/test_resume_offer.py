@@ -156,3 +156,25 @@ def test_resuming_does_not_start_a_match_in_another(tmp_path):
     runner = resume_with_fire(cabinet)
     assert isinstance(runner, MatchRunner) and runner.journal is not None
     assert [type(s).__name__ for s in cabinet.director.stack] == ["TitleScene", "MenuScene", "MatchRunner"]
+
+
+def test_a_journal_whose_options_the_game_refuses_is_kept_aside_with_one_line(tmp_path, caplog):
+    from handheld.input.actions import frame_from_masks
+    from handheld.runtime.replay import Replay
+
+    header = {"game": "sphinx", "play_version": load_game("sphinx").play_version, "seed": 1,
+              "options": {"mode": "bogus"}, "humans": 1, "started": 0}
+    path = J.journal_path(str(tmp_path))
+    writer = J.JournalWriter.create(path, header)
+    replay = Replay("sphinx", 1, {})
+    for held in (Action.LEFT, 0, Action.FIRE):
+        replay.record(frame_from_masks([held]))
+    writer.flush(replay)
+    writer.close()
+    cabinet = headless_cabinet(str(tmp_path))
+    with caplog.at_level(logging.INFO, logger="handheld.resume"):
+        tap(cabinet, Action.FIRE)
+    assert isinstance(cabinet.director.top, TitleScene)
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "handheld.resume"]
+    assert "not resuming sphinx" in line and "bogus" in line
+    assert os.path.exists(path + ".refused") and not os.path.exists(path)
