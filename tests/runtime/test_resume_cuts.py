@@ -95,3 +95,18 @@ def _plays_on_to_the_same_end(runner, played, ticks):
     assert runner.replay.frames == played.replay.frames
     assert runner.match.state_hash() == played.final_hash
     assert run_replay(runner.replay).state_hash() == played.final_hash
+
+
+def test_archon_resumes_inside_a_duel_at_most_two_seconds_back(tmp_path):
+    cabinet = headless_cabinet(str(tmp_path))
+    runner = cabinet.ctx.start_match(load_game("archon"), {}, seed=3)
+    builder, hashes = FrameBuilder(), {}
+    idle = [[(0, 0, 0)] * 4] * 300              # the player stops touching anything: only the arena's rule flushes
+    for raw in [*mash(3, 600), *idle]:          # the script's first duel starts at tick 512
+        runner.update(builder.step(raw))
+        hashes[runner.replay.ticks] = runner.match.state_hash()
+    assert runner.match.real_time               # the power goes mid-duel
+    runner = resume_with_fire(headless_cabinet(str(tmp_path)))
+    assert runner.match.real_time
+    assert 900 - 120 <= runner.replay.ticks <= 900
+    assert runner.match.state_hash() == hashes[runner.replay.ticks]
