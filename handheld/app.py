@@ -62,6 +62,9 @@ class Cabinet:
         self.ctx.input_manager = input_manager
         self.ctx.records = Records.load(data_dir) if data_dir else Records()
         self.director.push(TitleScene(self.ctx))
+        if not first_game:
+            from handheld.resume_offer import offer_resume
+            offer_resume(self.ctx)          # a match the power cut short (docs/resume.md)
         self.attract_after = config.get("cabinet.attract_after_s", 60) * TICK_HZ
         self.idle_return = config.get("cabinet.idle_return_s", 180) * TICK_HZ
         self.admin_hold = config.get("cabinet.admin_hold_s", 5) * TICK_HZ

@@ -237,6 +237,9 @@ def run_bench(args) -> int:
         if cost is not None:
             report["input_read_ms"] = cost
         report["games"] = game_figures(args.quick, args.only)
+        if not args.only or args.only.startswith("resume"):
+            from handheld.runtime.resume_bench import bench_resume
+            report["resume"] = bench_resume(args.quick)
         from handheld.display.cost import fbdev_costs, sdl_costs
         report["present"] = {**sdl_costs(60 if args.quick else 300), **fbdev_costs(60 if args.quick else 300, folder)}
         from handheld.runtime.presents import bench_pacing
@@ -274,3 +277,6 @@ def print_report(report: dict) -> None:
     for game, figures in report["games"].items():
         for k, v in figures.items():
             print(f"{game}.{k}: {v}")
+    if "resume" in report:
+        from handheld.runtime.resume_bench import print_resume
+        print_resume(report["resume"])

@@ -123,4 +123,6 @@ def cabinet_scenes() -> dict:
     for g in games:
         out[f"pause-{g.id}"] = _match_menu(g.id, "pause")
         out[f"end-{g.id}"] = _match_menu(g.id, "end")
+    from handheld.resume_offer import showcase_scenes as resume_scenes
+    out.update(resume_scenes())
     return out

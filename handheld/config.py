@@ -66,6 +66,7 @@ SCHEMA: dict[str, tuple] = {
     "cabinet.admin_hold_s": (5, _int_range(1, 30)),
     "cabinet.admin_combo": ("START+SELECT+FIRE", _str),
     "cabinet.demo_seconds": (40, _int_range(5, 600)),
+    "cabinet.resume": (True, _bool),             # offer to resume a match cut by a power loss
 }
 
 # Sections whose contents are validated by their owner rather than SCHEMA.

@@ -55,6 +55,8 @@ def warm_up() -> None:
     except ImportError:
         pass  # the input manager says so once the cabinet is up
     import handheld.attract  # noqa: F401
+    import handheld.resume_offer  # noqa: F401
+    import handheld.runtime.resume  # noqa: F401  (a crashed match is offered at the respawn)
     import handheld.ui_sounds  # noqa: F401
     collect_garbage_from_here()      # respawned children inherit the frozen objects
 

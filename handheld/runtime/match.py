@@ -12,6 +12,7 @@ from pathlib import Path
 
 from handheld import TICK_HZ
 from handheld.input.actions import Action, InputFrame
+from handheld.runtime.journal import start_journal
 from handheld.runtime.replay import Replay
 from handheld.scene import Scene
 from handheld.ui.text import draw_text
@@ -25,10 +26,12 @@ class MatchRunner(Scene):
     """Hosts `game.match_scene(...)`. Frames reach the match unchanged except
     while paused; every frame the match sees is recorded as it saw it."""
 
-    def __init__(self, ctx, game, options: dict, seed: int):
+    def __init__(self, ctx, game, options: dict, seed: int, journal: bool = True):
         self.ctx, self.game, self.options, self.seed = ctx, game, dict(options), seed
         self.match = game.match_scene(ctx, seed, self.options)
         self.replay = Replay(game.id, seed, self.options, play_version=game.play_version)
+        # the match journal, for resuming after a power cut (handheld/runtime/resume.py)
+        self.journal = start_journal(ctx, game, self.options, seed) if journal else None
         self.menu: Menu | None = None
         self.menu_kind = ""
         self.saved_path: Path | None = None
@@ -46,8 +49,17 @@ class MatchRunner(Scene):
         self.match.update(frame)
         if self.match.finished:
             self._finish()
+        elif self.journal is not None:
+            self.journal.after_tick(self.replay, live=getattr(self.match, "real_time", False))
+
+    def _end_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.discard()
+            self.journal = None
 
     def _finish(self) -> None:
+        if self.journal is not None:    # an end record first: a cut from here on does not offer it again
+            self.journal.finish(self.replay)
         log.info("match over: %s after %d ticks (%.1f s of game time)", self.game.id, self.replay.ticks,
                  self.replay.ticks / TICK_HZ)
         self.replay.state_hash = self.match.state_hash()
@@ -58,6 +70,7 @@ class MatchRunner(Scene):
             self.ctx.records.add_result(report)
         if self.ctx.on_match_end:
             self.ctx.on_match_end(report)
+        self._end_journal()
         self._open_menu("end")
 
     def _open_menu(self, kind: str) -> None:
@@ -78,7 +91,9 @@ class MatchRunner(Scene):
         choice = menu.items[menu.index]
         if choice == "RESUME":
             self.menu = None
-        elif choice in ("RESTART", "REMATCH"):
+            return
+        self._end_journal()             # the match is left on purpose: nothing to resume
+        if choice in ("RESTART", "REMATCH"):
             seed = self.seed if choice == "RESTART" else self.seed + 1
             self.ctx.director.replace(MatchRunner(self.ctx, self.game, self.options, seed))
         elif choice == "OPTIONS":

@@ -94,6 +94,11 @@ class MatchScene(scene.MatchScene):
         sounds.register(ctx.audio)
         self._start_turn()
 
+    @property
+    def real_time(self) -> bool:
+        """In a duel: the match journal flushes at least every 2 s (handheld/runtime/journal.py)."""
+        return self.duel is not None
+
     # --- helpers ---------------------------------------------------------
     def say(self, text: str, colour: str = "gold", ticks: int = MESSAGE_TICKS) -> None:
         self.message, self.message_ticks, self.message_colour = text, ticks, colour

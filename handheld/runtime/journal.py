@@ -1,0 +1,319 @@
+"""The match journal: what a match needs to be put back after a power cut.
+
+While a match runs, its seed, options and the input frames so far are appended
+to one file in the state directory, fsynced at flush points (see JournalWriter),
+so a flat battery, a pulled plug or a crash loses at most the last second or two
+of input. The journal is rewritten from scratch when the next match starts and
+removed when a match is left on purpose; a finished match ends it with an end
+record before its replay is saved and its result counted.
+
+File format: the magic b"HHJ1" (format 1), then records, each
+    u32 LE payload length | u32 LE zlib.crc32(payload) | payload
+A payload starts with its kind: b"H" a header (UTF-8 JSON: game, play_version,
+seed, options, humans, started), b"F" input frames (varint tick the record
+starts at, then varint pairs [packed frame, repeat count]: the replay's own
+packing, handheld/runtime/replay.py), b"E" the match ended. A record whose
+length runs past the end of the file or whose CRC does not match is a torn
+tail (power cut mid-write): it and anything after it is dropped, never read.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import struct
+import time
+import zlib
+from dataclasses import dataclass, field
+
+from handheld import TICK_HZ
+
+log = logging.getLogger("handheld.journal")
+
+MAGIC = b"HHJ1"
+FILE_NAME = "match.journal"
+RECORD_HEAD = struct.Struct("<II")
+MAX_RECORD_BYTES = 1 << 20
+HEADER, FRAMES, END = b"H", b"F", b"E"
+# Flush points, in ticks of game time (the writer's only clock):
+FLUSH_AFTER_CHANGE_TICKS = TICK_HZ       # input changed: at most once a second
+FLUSH_LIVE_TICKS = 2 * TICK_HZ           # real-time action (Archon's arena): at least every 2 s
+
+
+class JournalError(ValueError):
+    """A journal that cannot be resumed; str() is one line saying why."""
+
+
+def journal_path(state_dir: str) -> str:
+    return os.path.join(state_dir, FILE_NAME)
+
+
+# --- encoding --------------------------------------------------------------
+def _varint(n: int, out: bytearray) -> None:
+    while True:
+        byte = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return
+
+
+def _varints(data: bytes, start: int):
+    value = shift = 0
+    for i in range(start, len(data)):
+        byte = data[i]
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            yield value
+            value = shift = 0
+        elif shift > 140:
+            raise ValueError("varint too long")
+    if shift:
+        raise ValueError("varint cut short")
+
+
+def frame_record(first_tick: int, pairs) -> bytes:
+    payload = bytearray(FRAMES)
+    _varint(first_tick, payload)
+    for packed, count in pairs:
+        _varint(packed, payload)
+        _varint(count, payload)
+    return framed(bytes(payload))
+
+
+def header_record(header: dict) -> bytes:
+    import json
+
+    return framed(HEADER + json.dumps(header, separators=(",", ":"), sort_keys=True).encode())
+
+
+def framed(payload: bytes) -> bytes:
+    return RECORD_HEAD.pack(len(payload), zlib.crc32(payload)) + payload
+
+
+# --- reading -----------------------------------------------------------------
+@dataclass
+class Journal:
+    header: dict
+    frames: list[list[int]] = field(default_factory=list)   # [[packed, count], ...] as Replay.frames
+    ticks: int = 0
+    ended: bool = False         # the match finished (its replay and result are saved)
+    torn_bytes: int = 0         # a torn or corrupt tail, dropped
+    path: str = ""
+    mtime: float = 0.0          # when it was last written (the file's time)
+
+    @property
+    def game(self) -> str:
+        return self.header["game"]
+
+
+def read_journal(path: str) -> Journal:
+    """The journal at `path`, without a torn tail. JournalError when there is
+    nothing to resume from (no header, not a journal, another format)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as e:
+        raise JournalError(f"{path}: cannot read ({e.strerror or e})") from None
+    if data[:4] != MAGIC:
+        raise JournalError(f"{path}: not a match journal of format 1 (starts {data[:4]!r})")
+    records, pos = [], 4
+    while pos < len(data):
+        if pos + RECORD_HEAD.size > len(data):
+            break
+        length, crc = RECORD_HEAD.unpack_from(data, pos)
+        body = data[pos + RECORD_HEAD.size: pos + RECORD_HEAD.size + length]
+        if length == 0 or length > MAX_RECORD_BYTES or len(body) < length or zlib.crc32(body) != crc:
+            break
+        records.append(body)
+        pos += RECORD_HEAD.size + length
+    if not records or records[0][:1] != HEADER:
+        raise JournalError(f"{path}: the match journal has no readable header")
+    journal = Journal(_header(records[0][1:], path), torn_bytes=len(data) - pos)
+    for body in records[1:]:
+        if body[:1] == END:
+            journal.ended = True
+        elif body[:1] != FRAMES or not _add_frames(journal, body):
+            journal.torn_bytes += len(body) + RECORD_HEAD.size
+            log.warning("%s: a damaged frames record at tick %d; resuming from before it", path, journal.ticks)
+            break
+    return journal
+
+
+def _header(raw: bytes, path: str) -> dict:
+    import json
+
+    try:
+        header = json.loads(raw)
+        ok = (isinstance(header, dict) and isinstance(header.get("game"), str)
+              and all(isinstance(header.get(k), int) for k in ("seed", "play_version", "humans", "started"))
+              and isinstance(header.get("options"), dict))
+    except ValueError:
+        ok = False
+    if not ok:
+        raise JournalError(f"{path}: the match journal's header is damaged")
+    return header
+
+
+def _add_frames(journal: Journal, body: bytes) -> bool:
+    """Append a frames record's pairs; False if it does not follow on (damaged)."""
+    try:
+        values = list(_varints(body, 1))
+    except ValueError:
+        return False
+    if not values or values[0] != journal.ticks or len(values) % 2 == 0:
+        return False
+    pairs = list(zip(values[1::2], values[2::2]))
+    if any(count < 1 for _packed, count in pairs):
+        return False
+    for packed, count in pairs:
+        if journal.frames and journal.frames[-1][0] == packed:
+            journal.frames[-1][1] += count
+        else:
+            journal.frames.append([packed, count])
+        journal.ticks += count
+    return True
+
+
+# --- writing -----------------------------------------------------------------
+_current: "JournalWriter | None" = None     # one match journals at a time: its file stays open
+class JournalWriter:
+    """Appends a running match's new input frames to its journal at flush points.
+
+    The clock is the replay's tick count, so the write budget is the same on any
+    machine: a flush when the input has changed and a second has passed since
+    the last one (a turn ends with a press, so every move is on the card within
+    a second of it), and while the match says it is in real-time action
+    (`live`) at least every two seconds. At most one fsync a second."""
+
+    def __init__(self, path: str, fd: int, ticks: int, pairs: int, last_count: int):
+        self.path = path
+        self.fd = fd
+        self.flushed_ticks = ticks          # replay ticks on the card
+        self.flushed_pairs = pairs          # len(replay.frames) at the last flush
+        self.flushed_last_count = last_count  # replay.frames[-1][1] then
+        self.fsyncs = 0
+        self.bytes_written = 0
+
+    @classmethod
+    def create(cls, path: str, header: dict, frames: list[list[int]] = ()) -> "JournalWriter":
+        """Replace any journal at `path` by a new one holding `header` and
+        `frames` (a resumed match's frames so far), atomically, and open it."""
+        from handheld.atomic import replace_atomically
+
+        ticks = sum(count for _packed, count in frames)
+        content = MAGIC + header_record(header) + (frame_record(0, frames) if frames else b"")
+
+        def write(tmp):
+            with open(tmp, "wb") as fh:
+                fh.write(content)
+
+        replace_atomically(path, write)
+        global _current
+        if _current is not None:        # a match dropped without a word (kiosk's idle return)
+            _current.close()
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        writer = _current = cls(path, fd, ticks, len(frames), frames[-1][1] if frames else 0)
+        writer.bytes_written = len(content)
+        writer.fsyncs = 1
+        return writer
+
+    def after_tick(self, replay, live: bool = False) -> bool:
+        """Called once per recorded tick; flushes at a flush point. True if it did."""
+        since = replay.ticks - self.flushed_ticks
+        changed = len(replay.frames) > max(self.flushed_pairs, 1)   # the opening run is no change
+        if (changed and since >= FLUSH_AFTER_CHANGE_TICKS) or (live and since >= FLUSH_LIVE_TICKS):
+            return self.flush(replay)
+        return False
+
+    def flush(self, replay) -> bool:
+        if self.fd is None or replay.ticks == self.flushed_ticks:
+            return False
+        pairs = []
+        if self.flushed_pairs:
+            packed, count = replay.frames[self.flushed_pairs - 1]
+            if count > self.flushed_last_count:
+                pairs.append((packed, count - self.flushed_last_count))
+        pairs.extend(replay.frames[self.flushed_pairs or 0:])
+        self._append(frame_record(self.flushed_ticks, pairs))
+        self.flushed_ticks = replay.ticks
+        self.flushed_pairs = len(replay.frames)
+        self.flushed_last_count = replay.frames[-1][1]
+        return True
+
+    def finish(self, replay) -> None:
+        """The match is over: its last frames and an end record, so a restart
+        before the journal is removed does not offer (or count) it again."""
+        if self.fd is None:
+            return
+        self.flush(replay)
+        self._append(framed(END))
+        self.close()
+
+    def discard(self) -> None:
+        """The match was left on purpose: nothing to resume."""
+        self.close()
+        remove_journal(self.path)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def _append(self, record: bytes) -> None:
+        try:
+            os.write(self.fd, record)
+            os.fdatasync(self.fd)
+        except OSError as e:
+            log.warning("match journal %s: cannot write (%s); this match will not resume", self.path,
+                        e.strerror or e)
+            self.close()
+            return
+        self.fsyncs += 1
+        self.bytes_written += len(record)
+
+
+def remove_journal(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        log.warning("cannot remove the match journal %s: %s", path, e.strerror or e)
+
+
+# --- which matches journal ----------------------------------------------------
+def humans_in(game_id: str, options: dict) -> int:
+    """How many people play a match with these options (0: a computer-only demo,
+    which is never journaled)."""
+    if game_id == "chamber":
+        seats = options.get("seats") or [("human", 0), ("cpu", 2)]
+        return sum(1 for seat in seats if seat[0] == "human")
+    if game_id == "atom4":
+        return int(options.get("players", 1))
+    return {"demo": 0, "two": 2, "two_players": 2}.get(options.get("mode"), 1)
+
+
+def enabled(ctx) -> bool:
+    return bool(ctx.data_dir) and bool(ctx.setting("cabinet.resume", True))
+
+
+def start_journal(ctx, game, options: dict, seed: int):
+    """A journal for a match that is starting (replacing any earlier one), or
+    None: resume turned off, no state directory, or nobody plays (a demo)."""
+    if not enabled(ctx):
+        return None
+    humans = humans_in(game.id, options)
+    if humans < 1:
+        return None
+    header = {"game": game.id, "play_version": game.play_version, "seed": seed, "options": options,
+              "humans": humans, "started": int(time.time())}
+    try:
+        return JournalWriter.create(journal_path(ctx.data_dir), header)
+    except OSError as e:
+        log.warning("cannot start the match journal in %s (%s); this match will not resume",
+                    ctx.data_dir, e.strerror or e)
+        return None
