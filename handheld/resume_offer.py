@@ -126,7 +126,7 @@ class ResumeOfferScene(Scene):
 
     # --- drawing ----------------------------------------------------------
     def draw(self, surface) -> None:
-        stack = self.ctx.director.stack
+        stack = self.ctx.director.scenes
         below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
         if below is not None:
             below.draw(surface)

@@ -31,6 +31,12 @@ class MatchScene(Scene):
 
     #: once `finished`: {"winner": ..., "text": the end menu's line, optional "records": {...}}
     result: dict | None = None
+    #: true while the match runs in real time (Archon's arena), so its journal flushes even when idle
+    real_time: bool = False
+
+    def human_players(self) -> int:
+        """How many people play (0: computers only, a demo, which is never journaled)."""
+        raise NotImplementedError
 
     def state_hash(self) -> str:
         """A hash of everything that decides the rest of the match (replays check it)."""

@@ -189,9 +189,9 @@ class JournalWriter:
     a second of it), and while the match says it is in real-time action
     (`live`) at least every two seconds. At most one fsync a second."""
 
-    def __init__(self, path: str, fd: int, ticks: int, pairs: int, last_count: int):
+    def __init__(self, path: str, fd: int, ticks: int, pairs: int, last_count: int) -> None:
         self.path = path
-        self.fd = fd
+        self.fd: int | None = fd
         self.flushed_ticks = ticks          # replay ticks on the card
         self.flushed_pairs = pairs          # len(replay.frames) at the last flush
         self.flushed_last_count = last_count  # replay.frames[-1][1] then
@@ -199,7 +199,7 @@ class JournalWriter:
         self.bytes_written = 0
 
     @classmethod
-    def create(cls, path: str, header: dict, frames: list[list[int]] = ()) -> "JournalWriter":
+    def create(cls, path: str, header: dict, frames: tuple | list = ()) -> "JournalWriter":
         """Replace any journal at `path` by a new one holding `header` and
         `frames` (a resumed match's frames so far), atomically, and open it."""
         from handheld.atomic import replace_atomically
@@ -264,6 +264,8 @@ class JournalWriter:
             self.fd = None
 
     def _append(self, record: bytes) -> None:
+        if self.fd is None:
+            return
         try:
             os.write(self.fd, record)
             os.fdatasync(self.fd)
@@ -285,28 +287,15 @@ def remove_journal(path: str) -> None:
         log.warning("cannot remove the match journal %s: %s", path, e.strerror or e)
 
 
-# --- which matches journal ----------------------------------------------------
-def humans_in(game_id: str, options: dict) -> int:
-    """How many people play a match with these options (0: a computer-only demo,
-    which is never journaled)."""
-    if game_id == "chamber":
-        seats = options.get("seats") or [("human", 0), ("cpu", 2)]
-        return sum(1 for seat in seats if seat[0] == "human")
-    if game_id == "atom4":
-        return int(options.get("players", 1))
-    return {"demo": 0, "two": 2, "two_players": 2}.get(options.get("mode"), 1)
-
-
 def enabled(ctx) -> bool:
     return bool(ctx.data_dir) and bool(ctx.setting("cabinet.resume", True))
 
 
-def start_journal(ctx, game, options: dict, seed: int):
+def start_journal(ctx, game, options: dict, seed: int, humans: int):
     """A journal for a match that is starting (replacing any earlier one), or
     None: resume turned off, no state directory, or nobody plays (a demo)."""
     if not enabled(ctx):
         return None
-    humans = humans_in(game.id, options)
     if humans < 1:
         return None
     header = {"game": game.id, "play_version": game.play_version, "seed": seed, "options": options,

@@ -31,7 +31,7 @@ class MatchRunner(Scene):
         self.match = game.match_scene(ctx, seed, self.options)
         self.replay = Replay(game.id, seed, self.options, play_version=game.play_version)
         # the match journal, for resuming after a power cut (handheld/runtime/resume.py)
-        self.journal = start_journal(ctx, game, self.options, seed) if journal else None
+        self.journal = start_journal(ctx, game, self.options, seed, self.match.human_players()) if journal else None
         self.menu: Menu | None = None
         self.menu_kind = ""
         self.saved_path: Path | None = None
@@ -50,7 +50,7 @@ class MatchRunner(Scene):
         if self.match.finished:
             self._finish()
         elif self.journal is not None:
-            self.journal.after_tick(self.replay, live=getattr(self.match, "real_time", False))
+            self.journal.after_tick(self.replay, live=self.match.real_time)
 
     def _end_journal(self) -> None:
         if self.journal is not None:

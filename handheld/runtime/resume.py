@@ -37,7 +37,7 @@ def pending(state_dir: str):
         problem = _cannot_resume(journal)
     except J.JournalError as e:
         journal, problem = None, str(e)
-    if problem:
+    if problem or journal is None:
         log.warning("not resuming: %s (kept as %s%s)", problem, path, REFUSED_SUFFIX)
         try:
             os.replace(path, path + REFUSED_SUFFIX)

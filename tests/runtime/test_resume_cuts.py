@@ -14,7 +14,7 @@ from handheld.runtime import journal as J
 from handheld.runtime.match import MatchRunner
 from handheld.runtime.rng import Rng
 
-from resume_script import headless_cabinet, mash, tap
+from resume_script import headless_cabinet, mash
 
 CUTS = 20
 TICKS = 900

@@ -93,7 +93,7 @@ def test_quitting_a_match_leaves_nothing_to_resume(tmp_path):
     tap(cabinet, Action.DOWN)
     tap(cabinet, Action.DOWN)
     tap(cabinet, Action.FIRE)                            # QUIT TO MENU
-    assert runner not in cabinet.director.stack
+    assert runner not in cabinet.director.scenes
     assert not os.path.exists(J.journal_path(str(tmp_path)))
 
 
@@ -155,7 +155,7 @@ def test_resuming_does_not_start_a_match_in_another(tmp_path):
     cabinet = headless_cabinet(str(tmp_path))
     runner = resume_with_fire(cabinet)
     assert isinstance(runner, MatchRunner) and runner.journal is not None
-    assert [type(s).__name__ for s in cabinet.director.stack] == ["TitleScene", "MenuScene", "MatchRunner"]
+    assert [type(s).__name__ for s in cabinet.director.scenes] == ["TitleScene", "MenuScene", "MatchRunner"]
 
 
 def test_a_journal_whose_options_the_game_refuses_is_kept_aside_with_one_line(tmp_path, caplog):

@@ -395,6 +395,9 @@ class MatchScene(scene.MatchScene):
         else:
             self.draw_helper.draw(surface)
 
+    def human_players(self) -> int:
+        return 2 - len(self.computer)
+
     def state_hash(self) -> str:
         return state_hash((self.state, self.phase, self.phase_t, self.tick, list(self.box), self.path,
                            self.spell, self.picks, self.revive_icon, self.anim,

@@ -240,6 +240,9 @@ class MatchScene(scene.MatchScene):
                 self.result["records"] = {"level": m.options["level"],
                                           "human_won": None if won == "draw" else won == m.options["human_side"]}
 
+    def human_players(self) -> int:
+        return self.match.options["players"]
+
     def state_hash(self) -> str:
         return self.match.state_hash()
 

@@ -92,6 +92,9 @@ class MatchScene(scene.MatchScene):
             return p
         return -1
 
+    def human_players(self) -> int:
+        return len(self.humans)
+
     def state_hash(self) -> str:
         return state_hash([self.state, self.tick, self.deflect_left])
 

@@ -77,6 +77,9 @@ class MatchScene(scene.MatchScene):
         self.result = None
 
     # --- hashing ----------------------------------------------------------
+    def human_players(self) -> int:
+        return sum(1 for pad in self.humans if pad is not None)
+
     def state_hash(self) -> str:
         return state_hash((self.state, self.phase, self.tick))
 

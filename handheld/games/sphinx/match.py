@@ -257,6 +257,9 @@ class MatchScene(scene.MatchScene):
     def winning_cells(self) -> list[tuple[int, int]]:
         return self.board.winning_cells()
 
+    def human_players(self) -> int:
+        return sum(1 for who in self.controller.values() if who == "human")
+
     def state_hash(self) -> str:
         return state_hash((self.seed, self.round, self.phase, self.phase_tick, self.tick, self.first,
                            self.board, self.score, self.cursor, self.slide_x, self.fall_y,

@@ -47,6 +47,9 @@ class MatchScene(scene.MatchScene):
             name = f"P{self.state.winner + 1}"
             self.result = {"winner": name, "text": f"{name} WINS"}
 
+    def human_players(self) -> int:
+        return self.humans
+
     def state_hash(self) -> str:
         return state_hash((self.state, self.take, self.wait))
 
