@@ -11,7 +11,7 @@ fuzz saved (kiosk mode, control maps) apply to the next one.
 
 It stops at the first exception, or at a stuck screen: when the scene stack
 has not changed for STUCK_SECONDS, a fresh pad tries the ways out every screen
-offers (ALT, START then QUIT TO MENU, SELECT, FIRE); if none changes the
+offers (ALT, START then QUIT TO MENU and YES, SELECT, FIRE); if none changes the
 screen, that is a finding; so is a saved match replay that does not verify
 (`handheld replay --verify`). Every finding prints the command that reproduces it
 (the run is a pure function of seed and ticks) and, if a match was running,
@@ -340,7 +340,8 @@ class FuzzRun:
     def _probe_for_a_way_out(self, sig: tuple) -> Finding | None:
         """A fresh pad with the default map tries each way out in turn."""
         probe = self.bus.plug("usb-9.9/input0")
-        tries = [("ALT",), ("START", "HAT+", "HAT+", "FIRE"), ("SELECT",), ("FIRE",), ("ALT", "ALT")]
+        # START, QUIT TO MENU, and YES to its question
+        tries = [("ALT",), ("START", "HAT+", "HAT+", "FIRE", "HAT+", "FIRE"), ("SELECT",), ("FIRE",), ("ALT", "ALT")]
         try:
             finding = self._ticks(2 * TICK_HZ)      # let the next hot-plug scan find it
             if finding:

@@ -19,6 +19,8 @@ from handheld.ui.text import draw_text
 from handheld.ui.widgets import WINDOW_H, Menu, draw_panel
 
 log = logging.getLogger("handheld.match")
+# pause-menu choices that throw the match in play away: each asks first, NO highlighted
+CONFIRM = {"RESTART": "RESTART? THIS MATCH IS LOST", "QUIT TO MENU": "QUIT? THIS MATCH IS LOST"}
 KEEP_REPLAYS = 20
 
 
@@ -34,6 +36,7 @@ class MatchRunner(Scene):
         self.journal = start_journal(ctx, game, self.options, seed, self.match.human_players()) if journal else None
         self.menu: Menu | None = None
         self.menu_kind = ""
+        self.confirming = ""            # the pause choice the question is about
         self.saved_path: Path | None = None
         log.info("match started: %s, seed %d", game.id, seed)
 
@@ -78,20 +81,37 @@ class MatchRunner(Scene):
         items = ["RESUME", "RESTART", "QUIT TO MENU"] if kind == "pause" else ["REMATCH", "OPTIONS", "MAIN MENU"]
         self.menu = Menu(items)
 
+    def _back_to_pause(self) -> None:
+        """NO: the pause menu again, on the choice the question was about."""
+        self._open_menu("pause")
+        if self.menu is not None:
+            self.menu.index = self.menu.items.index(self.confirming)
+
     def _update_menu(self, menu: Menu, frame: InputFrame) -> None:
         inp = frame.merged()
-        if self.menu_kind == "pause" and inp.pressed & Action.START:
+        if self.menu_kind in ("pause", "confirm") and inp.pressed & Action.START:
             self.menu = None
             return
         action = menu.update(inp)
         if action == "back" and self.menu_kind == "pause":
             self.menu = None
+        elif action == "back" and self.menu_kind == "confirm":
+            self._back_to_pause()
         if action != "select":
             return
         choice = menu.items[menu.index]
         if choice == "RESUME":
             self.menu = None
             return
+        if self.menu_kind == "pause" and choice in CONFIRM:
+            self.menu_kind, self.confirming = "confirm", choice
+            self.menu = Menu(["NO, PLAY ON", "YES, " + choice.split()[0]])
+            return
+        if self.menu_kind == "confirm":
+            if menu.index == 0:
+                self._back_to_pause()
+                return
+            choice = self.confirming
         self._end_journal()             # the match is left on purpose: nothing to resume
         if choice in ("RESTART", "REMATCH"):
             seed = self.seed if choice == "RESTART" else self.seed + 1
@@ -107,11 +127,12 @@ class MatchRunner(Scene):
         if self.menu is None:
             return
         if self.menu_kind == "pause":
-            title = "PAUSED"
+            title, hint = "PAUSED", "START: BACK TO GAME"
+        elif self.menu_kind == "confirm":
+            title, hint = CONFIRM[self.confirming], "ALT: NO"
         else:
-            title = (self.match.result or {}).get("text", "GAME OVER")
-        draw_menu_band(surface, title, self.menu,
-                       "START: BACK TO GAME" if self.menu_kind == "pause" else "FIRE: CHOOSE")
+            title, hint = (self.match.result or {}).get("text", "GAME OVER"), "FIRE: CHOOSE"
+        draw_menu_band(surface, title, self.menu, hint)
 
     # --- replays ---------------------------------------------------------
     def _save_replay(self) -> None:

@@ -190,6 +190,9 @@ def test_leaving_a_game_returns_to_the_menu_with_that_game_highlighted(tmp_path)
     runner = cab.ctx.start_match(load_game("atom4"), {"players": 1})
     tap(cab, Action.START)                        # pause: RESUME, RESTART, QUIT TO MENU
     tap(cab, Action.UP)
+    tap(cab, Action.FIRE)                         # QUIT? NO, PLAY ON / YES, QUIT
+    assert cab.director.top is runner and runner.menu.items[runner.menu.index] == "NO, PLAY ON"
+    tap(cab, Action.DOWN)
     tap(cab, Action.FIRE)
     assert cab.director.top is menu and menu.menu.items[menu.menu.index] == "ATOM-4"
     assert runner not in cab.director.scenes and isinstance(cab.director.scenes[0], TitleScene)

@@ -51,3 +51,44 @@ def test_long_result_text_wraps_inside_the_band():
     second_line = [s.get_at((px, y + 14))[:3] for px in range(x + 6, 190)]
     assert rgb("gold") in second_line             # the title's second line
     assert all(s.get_at((px, y - 1))[:3] == rgb("black") for px in range(320))   # nothing drawn above
+
+
+def press(action):
+    p = (int(action), int(action), 0, int(action))   # held, pressed, released, repeat
+    return frame_from_masks(p)
+
+
+@pytest.mark.parametrize("choice, downs", [("RESTART", 1), ("QUIT TO MENU", 2)])
+def test_a_pause_choice_that_throws_the_match_away_asks_first_with_no_highlighted(choice, downs):
+    from handheld.runtime.match import CONFIRM
+
+    game = built_games()[0]
+    ctx = Context.headless_context(seed=1)
+    from handheld.scene import Scene
+
+    ctx.director.push(Scene())                               # what the match was started from
+    runner = MatchRunner(ctx, game, {}, 3)
+    ctx.director.push(runner)
+    for _ in range(30):
+        runner.update(EMPTY_FRAME)
+    hash_before = runner.match.state_hash()
+    runner.update(start_pressed())
+    for _ in range(downs):
+        runner.update(press(Action.DOWN))
+        runner.update(EMPTY_FRAME)
+    runner.update(press(Action.FIRE))                       # one FIRE: only a question
+    assert runner.menu_kind == "confirm" and runner.menu.items[runner.menu.index] == "NO, PLAY ON"
+    shot = pygame.Surface((320, 240))
+    runner.draw(shot)                                        # the question draws in the band
+    runner.update(press(Action.FIRE))                        # NO: back to the pause menu, nothing lost
+    assert runner.menu_kind == "pause" and ctx.director.top is runner
+    assert runner.menu.items[runner.menu.index] == choice            # on the same choice
+    assert runner.match.state_hash() == hash_before
+    runner.update(press(Action.FIRE))
+    runner.update(press(Action.ALT))                         # ALT is NO too
+    assert runner.menu_kind == "pause" and ctx.director.top is runner
+    runner.update(press(Action.FIRE))
+    assert runner.menu_kind == "confirm" and runner.confirming == choice and choice in CONFIRM
+    runner.update(press(Action.DOWN))
+    runner.update(press(Action.FIRE))                        # YES
+    assert ctx.director.top is not runner

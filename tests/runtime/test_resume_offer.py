@@ -93,6 +93,8 @@ def test_quitting_a_match_leaves_nothing_to_resume(tmp_path):
     tap(cabinet, Action.DOWN)
     tap(cabinet, Action.DOWN)
     tap(cabinet, Action.FIRE)                            # QUIT TO MENU
+    tap(cabinet, Action.DOWN)
+    tap(cabinet, Action.FIRE)                            # YES, QUIT
     assert runner not in cabinet.director.scenes
     assert not os.path.exists(J.journal_path(str(tmp_path)))
 
