@@ -281,7 +281,18 @@ def test_resign_asks_for_a_second_fire():
     sc.update(press(Action.FIRE))
     assert sc.state.over and sc.state.resigned == 0
     run(sc, [EMPTY_FRAME] * 400)
-    assert sc.finished and sc.result == {"winner": None, "text": "RED RESIGNS", "turns": 1}
+    assert sc.finished and sc.result == {"winner": "violet", "text": "RED RESIGNS", "turns": 1}
+
+
+def test_resigning_against_the_computer_is_a_loss_in_the_records():
+    ctx, sc = human_scene("cpu_violet")      # player 1 is Red
+    settle(sc)
+    sc.update(press(Action.UP))
+    sc.update(press(Action.FIRE))
+    sc.update(press(Action.FIRE))
+    run(sc, [EMPTY_FRAME] * 400)
+    assert sc.finished and sc.result["winner"] == "violet"
+    assert sc.result["records"] == {"level": "classic", "human_won": False}
 
 
 def test_blitz_is_animated_pass_by_pass():

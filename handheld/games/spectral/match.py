@@ -106,12 +106,15 @@ class MatchScene(scene.MatchScene):
         s = self.state
         self.phase = "over"
         self.finished = True
-        self.result = {"winner": R.PLAYER_NAMES[s.winner].lower() if s.winner is not None else None,
+        # the rules end a resignation with no winner; for the results and records the
+        # other wizard wins it, so resigning never keeps a losing streak off the table
+        winner = 1 - s.resigned if s.resigned is not None else s.winner
+        self.result = {"winner": R.PLAYER_NAMES[winner].lower() if winner is not None else None,
                        "text": R.result_text(s), "turns": s.turn}
         humans = [p for p, pad in enumerate(self.humans) if pad is not None]
         if len(humans) == 1:   # the cabinet's records (docs/adding-a-game.md)
             self.result["records"] = {"level": self.level,
-                                      "human_won": None if s.winner is None else s.winner == humans[0]}
+                                      "human_won": None if winner is None else winner == humans[0]}
 
     def _sync(self) -> None:
         s = self.state
