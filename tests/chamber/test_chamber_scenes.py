@@ -41,14 +41,15 @@ def test_options_pick_seats_and_start_a_match():
     opts.update(press(Action.RIGHT))               # 3 sorcerers
     opts.update(press(Action.DOWN))
     opts.update(press(Action.DOWN))                # second seat (Moons)
-    opts.update(press(Action.LEFT))                # master -> adept
-    assert opts.options() == {"seats": [["human", 0], ["cpu", 2], ["cpu", 3]]}
+    assert opts.options() == {"seats": [["human", 0], ["cpu", 2], ["cpu", 2]]}   # ADEPT, a first game's
+    opts.update(press(Action.LEFT))                # adept -> apprentice
+    assert opts.options() == {"seats": [["human", 0], ["cpu", 1], ["cpu", 2]]}
     for _ in range(2):
         opts.update(press(Action.DOWN))
     assert opts.menu.items[opts.menu.index] == "START"
     opts.update(press(Action.FIRE))
     runner = ctx.director.top
-    assert runner is not opts and runner.match.seats == [("human", 0), ("cpu", 2), ("cpu", 3)]
+    assert runner is not opts and runner.match.seats == [("human", 0), ("cpu", 1), ("cpu", 2)]
 
 
 def test_human_moves_through_the_menu():

@@ -23,7 +23,7 @@ class OptionsScene(Scene):
     def __init__(self, ctx, game):
         self.ctx, self.game = ctx, game
         self.players = 2
-        self.seat_choice = [0, 3, 3, 3]   # index into CHOICES per seat
+        self.seat_choice = [0, 2, 2, 2]   # index into CHOICES per seat: ADEPT, which a first game can beat
         self.menu = Menu(self._labels(), spacing=14)
         self.window = TextWindow()
 
