@@ -147,7 +147,7 @@ class MenuScene(Scene):
         elif g is not None:
             lines = [(g.title.upper(), "gold"), "COMING SOON", "", self.message]
         elif self.menu.items[self.menu.index] == "SETTINGS":
-            lines = [("SETTINGS", "gold"), "SOUND, VOLUME, COLOUR AID, DEMO", "TIMING AND THE CONTROLS",
+            lines = [("SETTINGS", "gold"), "SOUND, VOLUME, COLOUR BLIND, DEMO", "TIMING AND THE CONTROLS",
                      ("FIRE OPENS", "silver")]
         else:
             lines = [("QUIT", "gold"), "LEAVE THE CABINET", "",

@@ -33,7 +33,7 @@ class SettingsScene(Scene):
         return [
             f"SOUND        {on(self._get('sound.enabled', True))}",
             f"VOLUME       {self._get('sound.volume', 80)}",
-            f"COLOUR AID   {on(self._get('display.colour_blind', False))}",
+            f"COLOUR BLIND {on(self._get('display.colour_blind', False))}",
             f"DEMO AFTER   {self._get('cabinet.attract_after_s', 60)} S",
             "KIOSK MODE   ON (LOCKED)" if self.ctx.kiosk_locked
             else f"KIOSK MODE   {on(self._get('cabinet.kiosk', False))}",

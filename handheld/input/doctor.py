@@ -255,6 +255,6 @@ def main(args) -> int:
         why.append("no screen backend works here (only headless)")
     if not report.inputs:
         why.append("no input it can read")
-    print(f"doctor: the cabinet cannot run: {' and '.join(why)}; see the lines above for the fix",
-          file=sys.stderr)
+    print(f"doctor: the cabinet cannot run on a screen of this machine: {' and '.join(why)} (headless, "
+          f"`handheld run` still shows its attract mode as PNGs); see the lines above for the fix", file=sys.stderr)
     return 1

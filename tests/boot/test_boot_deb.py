@@ -102,6 +102,8 @@ def test_contents_list_expected_files_owned_by_root(build):
             continue
         assert f"./usr/lib/python3/dist-packages/{src.relative_to(ROOT).as_posix()}" in rows
     assert not [p for p in rows if p.endswith(".pyc") or "__pycache__" in p]
+    # the pin maps hw/README.md points the config at
+    assert {"./usr/share/handheld/hw/bartop-2p.toml", "./usr/share/handheld/hw/handheld.toml"} <= set(rows)
     # nothing under /etc: removing the package leaves no config behind
     assert not [p for p in rows if p.startswith("./etc/")]
     # the unit runs python3 -S and names the package's path itself: it must be this one

@@ -93,7 +93,7 @@ class OptionsScene(Scene):
             s.fill(rgb("ink"))
             draw_title(s, "ATOM-4", "OPTIONS")
             self.menu.draw(s, 40, 40)
-            draw_text(s, 40, 118, f"COLOUR AID  {'ON' if aid else 'OFF'}  (CABINET SETTINGS)", "grey",
+            draw_text(s, 40, 118, f"COLOUR BLIND {'ON' if aid else 'OFF'}  (CABINET SETTINGS)", "grey",
                       size="small")
             sp = Sprites(aid)
             for k, c in enumerate((1, 3, 2, 6, 4, 5, 0, 7)):
