@@ -25,6 +25,7 @@ class LinkedDuel:
     def __init__(self, setup: DuelSetup, seed: int, max_ticks: int = MAX_TICKS):
         self.setup, self.seed, self.max_ticks = setup, seed, max_ticks
         self.duel = Duel(setup, Rng(seed))
+        self.first_state = self.duel.snapshot()    # no shot in flight: the shape a state is checked against
 
     @property
     def tick(self) -> int:
@@ -62,7 +63,7 @@ class LinkedDuel:
     def decode(self, raw: bytes):
         """The snapshot in `raw` if a duel accepts it, else None (never raises)."""
         snap = decode_state(raw)
-        if snap is None:
+        if snap is None or not _shaped_like(snap, self.first_state):
             return None
         trial = Duel(self.setup, Rng(self.seed))
         try:
@@ -72,7 +73,11 @@ class LinkedDuel:
             trial.step(0, 0)               # fields of the wrong type fail here, not in the match
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             return None
-        # the fields must be what the engine writes: a round trip gives them back
+        # the fields must be what the engine writes (a round trip gives them
+        # back) and of this duel: the same icons and the same barrier layout
+        fixed = self.first_state
+        if out[3][:3] != fixed[3][:3] or out[4][:3] != fixed[4][:3] or out[5][0] != fixed[5][0]:
+            return None
         return out if state_hash(out) == state_hash(snap) else None
 
     # --------------------------------------------------------------- replay
@@ -82,6 +87,18 @@ class LinkedDuel:
                                                "light_strength": s.light_strength,
                                                "dark_strength": s.dark_strength, "light_hp": s.light_hp,
                                                "dark_hp": s.dark_hp, "max_ticks": self.max_ticks})
+
+
+def _shaped_like(value, ref) -> bool:
+    """Same nesting, lengths and leaf types as the engine's own snapshot
+    `ref`; where `ref` has no shot in flight, a shot (8 integers) or none."""
+    if ref is None:
+        return value is None or (isinstance(value, list) and len(value) == 8
+                                 and all(type(v) is int for v in value))
+    if isinstance(ref, (tuple, list)):
+        return isinstance(value, (tuple, list)) and len(value) == len(ref) \
+            and all(_shaped_like(v, r) for v, r in zip(value, ref))
+    return type(value) is type(ref)
 
 
 def verify_duel_replay(replay: Replay) -> bool:
