@@ -237,6 +237,8 @@ def run_bench(args) -> int:
         if cost is not None:
             report["input_read_ms"] = cost
         report["games"] = game_figures(args.quick, args.only)
+        from handheld.link.bench import link_figures
+        report["link"] = link_figures(args.quick)
         from handheld.display.cost import fbdev_costs, sdl_costs
         report["present"] = {**sdl_costs(60 if args.quick else 300), **fbdev_costs(60 if args.quick else 300, folder)}
         from handheld.runtime.presents import bench_pacing
@@ -274,3 +276,5 @@ def print_report(report: dict) -> None:
     for game, figures in report["games"].items():
         for k, v in figures.items():
             print(f"{game}.{k}: {v}")
+    for k, v in report.get("link", {}).items():
+        print(f"link.{k}: {v}")
