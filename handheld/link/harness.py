@@ -77,14 +77,14 @@ class LinkedResult:
 
 def play_linked_duel(setup: DuelSetup, seed: int, light, dark, condition: Condition = Condition(),
                      relay_seed: int = 1, input_delay: int | None = 0, max_wall_ticks: int = 20000,
-                     guest_game=None, on_tick=None) -> LinkedResult:
+                     host_game=None, guest_game=None, on_tick=None) -> LinkedResult:
     """Host (Light) and guest (Dark), each with its own UDP socket, through
     a LossyRelay; returns when both have finished or after max_wall_ticks."""
     relay = LossyRelay(HOST, condition, relay_seed)
     peers = []
     try:
         from handheld.link.transport import UdpTransport
-        for cabinet, game in ((0, LinkedDuel(setup, seed)), (1, guest_game or LinkedDuel(setup, seed))):
+        for cabinet, game in ((0, host_game or LinkedDuel(setup, seed)), (1, guest_game or LinkedDuel(setup, seed))):
             transport = UdpTransport(HOST)
             relay.connect(cabinet, transport.address)
             peers.append(LinkPeer(game, cabinet == 0, TOKEN, transport, relay.address_for(cabinet), input_delay))

@@ -109,6 +109,7 @@ class LinkPeer:
         if p.hash_tick and p.hash_tick not in self.peer_hashes:
             self.peer_hashes[p.hash_tick] = p.hash.hex()
             self._compare(p.hash_tick)
+            self._answer_hashes()
         if p.kind == RESYNC and not self.host:
             self._take_host_state(p.state_tick, p.state)
 
@@ -119,6 +120,7 @@ class LinkPeer:
             self.replay.record(InputFrame((light, dark, IDLE, IDLE)))
             if t % HASH_EVERY == 0:
                 self._hash(t)
+        self._answer_hashes()
         if self.game.over and s.confirmed == self.game.tick:
             self.finished, self.finished_at = True, self.now
             self.replay.state_hash = self.game.state_hash()
@@ -130,9 +132,20 @@ class LinkPeer:
             self.my_hashes[t] = self.game.hash_of(self.session.snapshot_at(t))
             self._compare(t)
         self.hash_out, self.hash_repeats = (t, bytes.fromhex(self.my_hashes[t])), HASH_REPEATS
-        for old in [k for k in self.my_hashes if k < t - 10 * HASH_EVERY]:
-            del self.my_hashes[old]
-            self.peer_hashes.pop(old, None)
+        for table in (self.my_hashes, self.peer_hashes):
+            for old in [k for k in table if k < t - 10 * HASH_EVERY]:
+                del table[old]
+
+    def _answer_hashes(self) -> None:
+        """Hash the ticks the peer hashed off the schedule (its final tick)
+        once they are final here too: a match that ends at different ticks
+        on the two cabinets is a desync like any other."""
+        last = self.session.confirmed
+        for t in [t for t in self.peer_hashes if t not in self.my_hashes and t <= last]:
+            snap = self.session.snapshot_at(t)
+            if snap is not None:
+                self.my_hashes[t] = self.game.hash_of(snap)
+                self._compare(t)
 
     def _compare(self, t: int) -> None:
         mine, theirs = self.my_hashes.get(t), self.peer_hashes.get(t)
@@ -142,6 +155,7 @@ class LinkPeer:
             self.agreed += 1
             return
         self.desyncs.append(t)
+        self.hash_out, self.hash_repeats = (t, bytes.fromhex(mine)), HASH_REPEATS   # so the peer sees it too
         log.error("DESYNC at tick %d: our hash %s, the peer's %s; our state: %r", t, mine, theirs,
                   self.session.snapshot_at(t))
         if self.host:
@@ -163,10 +177,15 @@ class LinkPeer:
         if not self.session.replace_state(t, snap):
             return                              # out of reach: the next hash check asks again
         self.resynced.add(t)
+        if t not in self.desyncs:
+            self.desyncs.append(t)                  # the host saw it first
         log.error("RESYNC at tick %d from the host's state %r (ours was %r)", t, snap, ours)
         self.my_hashes[t] = host_hash
-        if self.finished:
-            self.replay.state_hash = self.game.state_hash()
+        _truncate(self.replay, self.session.confirmed)
+        if self.finished or self.game.over and self.session.confirmed == self.game.tick:
+            self.finished = self.game.over
+            self.finished_at = self.now if self.finished else -1
+            self.replay.state_hash = self.game.state_hash() if self.finished else ""
         for later in sorted(k for k in self.my_hashes if k > t):
             self.my_hashes[later] = self.game.hash_of(self.session.snapshot_at(later))
             self._compare(later)
@@ -222,3 +241,16 @@ class LinkPeer:
                 tuple(sorted(self.peer_hashes.items())), tuple(self.desyncs), tuple(sorted(self.resynced)),
                 s.confirmed_remote, s.first_wrong, tuple(sorted(s.inputs[s.remote_side].items())),
                 self.game.snapshot(), s.input_delay)
+
+
+def _truncate(replay, ticks: int) -> None:
+    """Drop a replay's frames after `ticks` (a resync ended the match sooner)."""
+    extra = replay.ticks - ticks
+    while extra > 0 and replay.frames:
+        frame = replay.frames[-1]
+        cut = min(extra, frame[1])
+        frame[1] -= cut
+        extra -= cut
+        replay.ticks -= cut
+        if not frame[1]:
+            replay.frames.pop()

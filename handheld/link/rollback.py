@@ -127,6 +127,9 @@ class RollbackSession:
         now = self.game.tick
         self.game.restore(self.snapshots[wrong - 1])
         for t in range(wrong, now + 1):
+            if self.game.over:
+                self._forget_after(self.game.tick)   # the corrected past ends sooner
+                break
             self._simulate(t)
         self.rollbacks += 1
         self.resimulated += now + 1 - wrong
@@ -168,6 +171,12 @@ class RollbackSession:
             self.first_wrong = t + 1
         self.sync()
         return True
+
+    def _forget_after(self, t: int) -> None:
+        for table in (self.snapshots, self.used_remote):
+            for k in [k for k in table if k > t]:
+                del table[k]
+        self.confirmed = min(self.confirmed, t)
 
     def _prune(self) -> None:
         keep_from = min(self.confirmed, self.confirmed_remote) - KEEP_SNAPSHOTS

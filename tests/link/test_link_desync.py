@@ -105,3 +105,31 @@ def test_a_resync_state_with_shots_in_flight_is_taken(offline):
             break
     assert with_shot is not None
     assert game.decode(encode_state(with_shot)) == with_shot
+
+
+class EndsEarly(LinkedDuel):
+    """An engine that calls the duel over at tick 610, between two hash checks."""
+
+    def step(self, light, dark):
+        super().step(light, dark)
+        if self.duel.tick == 610:
+            self.duel.over = True
+
+
+def test_a_guest_whose_match_ends_early_is_caught_and_plays_on_from_the_hosts_state(offline):
+    light, dark, final, ticks = offline
+    r = play_linked_duel(SETUP, SEED, scripted(light), scripted(dark), Condition(30, 6, 20), input_delay=None,
+                         guest_game=EndsEarly(SETUP, SEED))
+    assert r.guest.desyncs[:1] == [610] and 610 in r.host.desyncs and 610 in r.guest.resynced
+    assert r.finished and r.guest.game.tick == ticks
+    assert r.host.replay.state_hash == r.guest.replay.state_hash == final and verify_duel_replay(r.guest.replay)
+
+
+def test_a_host_whose_match_ends_early_takes_the_guest_with_it(offline):
+    light, dark, _final, _ = offline
+    r = play_linked_duel(SETUP, SEED, scripted(light), scripted(dark), Condition(30, 6, 20), input_delay=None,
+                         host_game=EndsEarly(SETUP, SEED))
+    assert 610 in r.host.desyncs and 610 in r.guest.desyncs and 610 in r.guest.resynced
+    assert r.finished and r.guest.game.tick == r.host.game.tick == 610
+    assert r.host.replay.state_hash == r.guest.replay.state_hash
+    assert r.guest.replay.ticks == r.host.replay.ticks == 610 and r.guest.replay.frames == r.host.replay.frames
