@@ -30,10 +30,12 @@ class Condition:
 
 
 class LossyRelay:
-    def __init__(self, host: str, condition: Condition, seed: int):
+    def __init__(self, host: str, condition: Condition, seed: int, binds: tuple | None = None):
+        """Both sockets on `host` (any free port), or on `binds`: ((host, port), (host, port))."""
         self.condition = condition
         self.rng = Rng(seed)
-        self.sides = (UdpTransport(host), UdpTransport(host))   # side i faces cabinet i
+        binds = binds or ((host, 0), (host, 0))
+        self.sides = tuple(UdpTransport(*b) for b in binds)     # side i faces cabinet i
         self.cabinets: list = [None, None]
         self.queue: list = []                                    # (due_us, order, to_side, data)
         self.order = 0
