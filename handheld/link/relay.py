@@ -53,8 +53,8 @@ class LossyRelay:
         c = self.condition
         for side in (0, 1):
             for data, sender in self.sides[side].receive():
-                if sender != self.cabinets[side]:
-                    continue
+                if sender != self.cabinets[side] or self.cabinets[1 - side] is None:
+                    continue                            # a stranger, or nobody to pass it to yet
                 if self.cut or self.rng.randrange(1000) < c.loss_permille:
                     self.dropped += 1
                     continue
