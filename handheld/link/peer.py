@@ -158,8 +158,8 @@ class LinkPeer:
         self.hash_out, self.hash_repeats = (t, bytes.fromhex(mine)), HASH_REPEATS   # so the peer sees it too
         log.error("DESYNC at tick %d: our hash %s, the peer's %s; our state: %r", t, mine, theirs,
                   self.session.snapshot_at(t))
-        if self.host:
-            snap = self.session.snapshot_at(t)
+        snap = self.session.snapshot_at(t)
+        if self.host and snap is not None:      # (None: too old; the next hash check asks again)
             self.resync_out, self.resync_repeats = (t, self.game.encode(snap)), RESYNC_REPEATS
 
     def _take_host_state(self, t: int, raw: bytes) -> None:
