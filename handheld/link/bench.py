@@ -59,7 +59,7 @@ def bytes_per_second() -> dict:
     out = {}
     for name, cond in (("0ms", Condition()), ("100ms_2pct", Condition(100, 10, 20))):
         r = play_linked_duel(setup, BENCH_SEED, scripted(light), scripted(dark), cond, input_delay=None)
-        took = max(r.host.finished_at, r.guest.finished_at)
+        took = max(r.host.play_ticks, r.guest.play_ticks)
         out[f"bytes_per_s_{name}"] = r.bytes_per_second
         out[f"duel_ticks_{name}"] = f"{took}/{ticks} offline"
     return out

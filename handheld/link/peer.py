@@ -63,6 +63,7 @@ class LinkPeer:
         self.desyncs: list = []       # ticks whose hashes differed
         self.agreed = 0               # hashes compared equal
         self.finished = False         # the match ended, both sides agree on every input
+        self.started_at = -1          # the `now` of the first tick played (the peer heard)
         self.finished_at = -1         # the `now` it finished at
         self.gave_up = False          # the link stayed lost for 30 s: no record
 
@@ -76,7 +77,9 @@ class LinkPeer:
             if now - self.last_heard > GIVE_UP_TICKS:
                 self.gave_up = True
                 log.warning("link lost for 30 s: the match ends with no record")
-            else:
+            elif self.received:                 # play starts once the other cabinet is heard
+                if self.started_at < 0:
+                    self.started_at = now
                 self.session.advance(local)
                 self._confirm()
         self.send()
@@ -212,6 +215,12 @@ class LinkPeer:
         self.transport.send(encode(p), self.peer_address)
 
     @property
+    def play_ticks(self) -> int:
+        """Frames from the first tick played to the finish, waits included:
+        the duel's own ticks when the link never made it wait."""
+        return self.finished_at - self.started_at + 1 if self.finished else -1
+
+    @property
     def settled(self) -> bool:
         """Finished, and the peer's hash of the final state has been compared."""
         return self.finished and self.game.tick in self.peer_hashes
@@ -225,6 +234,8 @@ class LinkPeer:
         """What both screens say about the link right now."""
         if self.gave_up:
             return "LINK LOST: MATCH OVER"
+        if not self.received:
+            return "WAITING FOR THE OTHER CABINET"
         if self.now - self.last_heard > LOST_TICKS:
             return "LINK LOST: WAITING"
         if self.desyncs and (self.host and self.resync_repeats or not self.host

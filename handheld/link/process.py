@@ -57,7 +57,7 @@ def run_cabinet(a) -> dict:
                 time.sleep(wait / 1e9)
         s = peer.session
         return {"finished": peer.finished, "settled": peer.settled, "gave_up": peer.gave_up,
-                "ticks": peer.game.tick, "finished_at": peer.finished_at, "hash": peer.replay.state_hash,
+                "ticks": peer.game.tick, "play_ticks": peer.play_ticks, "hash": peer.replay.state_hash,
                 "desyncs": peer.desyncs, "agreed": peer.agreed, "verifies": verify_duel_replay(peer.replay),
                 "frames": peer.replay.frames, "rollbacks": s.rollbacks, "deepest": s.deepest, "stalls": s.stalls,
                 "input_delay": s.input_delay, "rtt_ticks": peer.rtt_ticks, "rejected": peer.rejected,

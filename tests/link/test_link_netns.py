@@ -121,7 +121,7 @@ def test_many_duels_per_condition_in_namespaces(namespaces, tmp_path, delay_ms, 
     _check(results)
     assert len(results) == MATCHES
     ticks = sum(h["ticks"] for h, _g in results)
-    took = sum(max(h["finished_at"], g["finished_at"]) for h, g in results)
+    took = sum(max(h["play_ticks"], g["play_ticks"]) for h, g in results)
     sent = sum(h["bytes_sent"] + g["bytes_sent"] for h, g in results)
     loops = sum(h["wall_ticks"] + g["wall_ticks"] for h, g in results)
     print(f"\nnetns {delay_ms} ms + 0-{delay_ms // 5} ms, {loss / 10:g}% loss: {MATCHES} matches, 0 desyncs, "

@@ -64,7 +64,7 @@ def test_computer_players_reading_predicted_state_still_agree_and_replays_verify
 def test_at_100ms_and_2_percent_loss_a_duel_takes_within_5_percent_of_offline(offline):
     light, dark, _final, ticks = offline
     r = play_linked_duel(SETUP, SEED, scripted(light), scripted(dark), Condition(100, 10, 20), input_delay=None)
-    took = max(r.host.finished_at, r.guest.finished_at)
+    took = max(r.host.play_ticks, r.guest.play_ticks)
     assert r.finished and ticks < took <= ticks * 105 // 100
     assert r.host.session.input_delay == 3                    # chosen from the measured round trip
     # 2 x (100 ms + up to 10 ms), each way a tick more for the relay's pump: 14-16 ticks
@@ -120,3 +120,18 @@ def test_hashes_are_exchanged_every_second(offline):
     expected = ticks // HASH_EVERY + (ticks % HASH_EVERY != 0)        # and the final state's
     assert r.host.agreed == r.guest.agreed == expected
     assert r.guest.peer_hashes[ticks] == r.guest.my_hashes[ticks]
+
+
+def test_play_starts_only_once_the_other_cabinet_is_heard(offline):
+    light, dark, final, ticks = offline
+    seen = {}
+
+    def late_guest(now, relay, host, guest):
+        relay.cut = now <= 100                                 # the guest's cabinet is not there yet
+        if now == 100:
+            seen["waiting"] = (host.status(), host.game.tick, guest.game.tick)
+
+    r = play_linked_duel(SETUP, SEED, scripted(light), scripted(dark), Condition(30, 0, 0), on_tick=late_guest)
+    assert seen["waiting"] == ("WAITING FOR THE OTHER CABINET", 0, 0)
+    assert r.host.started_at > 100 and ticks <= r.host.play_ticks <= ticks + 10
+    _check_agreed(r, final)
