@@ -240,6 +240,8 @@ def run_bench(args) -> int:
         if not args.only or args.only.startswith("resume"):
             from handheld.runtime.resume_bench import bench_resume
             report["resume"] = bench_resume(args.quick)
+        from handheld.link.bench import link_figures
+        report["link"] = link_figures(args.quick)
         from handheld.display.cost import fbdev_costs, sdl_costs
         report["present"] = {**sdl_costs(60 if args.quick else 300), **fbdev_costs(60 if args.quick else 300, folder)}
         from handheld.runtime.presents import bench_pacing
@@ -280,3 +282,5 @@ def print_report(report: dict) -> None:
     if "resume" in report:
         from handheld.runtime.resume_bench import print_resume
         print_resume(report["resume"])
+    for k, v in report.get("link", {}).items():
+        print(f"link.{k}: {v}")

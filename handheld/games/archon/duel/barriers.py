@@ -114,6 +114,14 @@ class Barriers:
     def snapshot(self):
         return (tuple(self.kind), tuple(self.phase), tuple(self.step), self.timer)
 
+    def restore(self, snap) -> None:
+        """Back to `snap` in place; the effect list is rebuilt only if it can differ."""
+        kind, phase = list(snap[0]), list(snap[1])
+        rebuild = kind != self.kind or phase != self.phase
+        self.kind, self.phase, self.step, self.timer = kind, phase, list(snap[2]), snap[3]
+        if rebuild:
+            self._rebuild()
+
     @classmethod
     def from_snapshot(cls, snap) -> "Barriers":
         b = cls(slots=list(snap[0]))

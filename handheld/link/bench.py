@@ -1,0 +1,69 @@
+"""`handheld bench` figures for the link: the CPU cost of an 8-tick rollback
+in the duel arena (target: under 2 ms on a development machine) and the
+bytes a cabinet sends per second. The rollback time is CPU time on this
+machine; the byte counts come from linked duels on the fake tick clock and
+are the same everywhere."""
+
+from __future__ import annotations
+
+import time
+
+from handheld.games.archon.duel.engine import FIRE, held_for
+from handheld.games.archon.duel.model import DuelSetup
+from handheld.input.actions import PlayerInput
+from handheld.link.duel_game import LinkedDuel
+from handheld.link.harness import offline_duel_inputs, play_linked_duel, scripted
+from handheld.link.relay import Condition
+from handheld.link.rollback import MAX_ROLLBACK, RollbackSession
+
+BENCH_PAIR = ("wizard", "sorceress")   # two shooters: shots in flight, barriers pulsing
+BENCH_SEED = 1
+
+
+def _remote(t: int) -> PlayerInput:
+    """A remote player whose every tick differs from the one before: each prediction is wrong."""
+    return PlayerInput(held_for(t % 8, t % 2 == 1) | (FIRE if t % 3 == 0 else 0))
+
+
+def rollback_cost(ticks: int) -> dict:
+    """Every tick of a duel, the remote input arrives 8 ticks late and the
+    oldest prediction was wrong: a rollback of the full 8 ticks, timed."""
+    setup = DuelSetup.full(*BENCH_PAIR, 2)
+    light, _dark, _final, _ = offline_duel_inputs(setup, BENCH_SEED)
+    session = RollbackSession(LinkedDuel(setup, BENCH_SEED), 0)
+    samples = []
+    while len(samples) < ticks:
+        if session.game.over:
+            session = RollbackSession(LinkedDuel(setup, BENCH_SEED + len(samples)), 0)
+        t = session.game.tick + 1
+        session.advance(PlayerInput(light[(t - 1) % len(light)]))
+        late = t - MAX_ROLLBACK + 1
+        if late < 1:
+            continue
+        session.add_remote(late, [_remote(late)])
+        c0 = time.thread_time_ns()
+        session.sync()
+        samples.append(time.thread_time_ns() - c0)
+    assert session.deepest == MAX_ROLLBACK
+    s = sorted(samples)
+    pick = lambda q: round(s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))] / 1e6, 4)  # noqa: E731
+    return {"rollback_8_ticks_cpu_p50_ms": pick(0.5), "rollback_8_ticks_cpu_p99_ms": pick(0.99),
+            "rollback_8_ticks_cpu_max_ms": pick(1.0), "rollback_samples": len(s)}
+
+
+def bytes_per_second() -> dict:
+    """A whole scripted duel through the relay at each condition: the bytes one
+    cabinet sends per second and how much longer the duel takes than offline."""
+    setup = DuelSetup.full(*BENCH_PAIR, 2)
+    light, dark, _final, ticks = offline_duel_inputs(setup, BENCH_SEED)
+    out = {}
+    for name, cond in (("0ms", Condition()), ("100ms_2pct", Condition(100, 10, 20))):
+        r = play_linked_duel(setup, BENCH_SEED, scripted(light), scripted(dark), cond, input_delay=None)
+        took = max(r.host.play_ticks, r.guest.play_ticks)
+        out[f"bytes_per_s_{name}"] = r.bytes_per_second
+        out[f"duel_ticks_{name}"] = f"{took}/{ticks} offline"
+    return out
+
+
+def link_figures(quick: bool = False) -> dict:
+    return {**rollback_cost(200 if quick else 2000), **bytes_per_second()}

@@ -1,0 +1,106 @@
+"""Two cabinets in one process: a linked duel through the lossy relay on
+127.0.0.1, on a fake tick clock (tests, `handheld bench`).
+
+Both peers tick once per wall tick; the relay is pumped before each. A
+player is a function peer -> (tick -> PlayerInput): `scripted(masks)` plays
+a fixed list of held masks by tick, `computer(level)` a ComputerFighter
+reading that cabinet's own (predicted) duel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from handheld.games.archon.duel.fighter import ComputerFighter
+from handheld.games.archon.duel.model import DuelSetup
+from handheld.input.actions import IDLE, PlayerInput
+from handheld.link.duel_game import LinkedDuel
+from handheld.link.peer import LinkPeer
+from handheld.link.relay import TICK_US, Condition, LossyRelay
+from handheld.runtime.rng import Rng
+
+HOST = "127.0.0.1"
+TOKEN = 0x5EED_CAB1_2E7_0001
+EXTRA_WALL_TICKS = 2400       # give up this long after the duel would be over offline
+
+
+def scripted(masks):
+    """The held mask of tick t is masks[t - 1] (idle after the list)."""
+    def player(_peer):
+        return lambda t: PlayerInput(masks[t - 1]) if t <= len(masks) else IDLE
+    return player
+
+
+def computer(level: int = 1, seed: int = 0):
+    def player(peer):
+        side = "light" if peer.host else "dark"
+        ai = ComputerFighter(side, level, Rng(seed).fork(side + "-link-ai"))
+        return lambda _t: PlayerInput(ai.decide(peer.game.duel))
+    return player
+
+
+def offline_duel_inputs(setup: DuelSetup, seed: int, level: int = 1) -> tuple[list, list, str, int]:
+    """A computer-vs-computer duel played offline: (light masks, dark masks,
+    final state hash, ticks). Replayed over the link it must end the same."""
+    rng = Rng(seed)
+    game = LinkedDuel(setup, seed)
+    la = ComputerFighter("light", level, rng.fork("light-ai"), peer=True)
+    da = ComputerFighter("dark", level, rng.fork("dark-ai"), peer=True)
+    light, dark = [], []
+    while not game.over:
+        lh, dh = la.decide(game.duel), da.decide(game.duel)
+        light.append(lh)
+        dark.append(dh)
+        game.step(PlayerInput(lh), PlayerInput(dh))
+    return light, dark, game.state_hash(), game.tick
+
+
+@dataclass
+class LinkedResult:
+    host: LinkPeer
+    guest: LinkPeer
+    wall_ticks: int
+    relay_passed: int
+    relay_dropped: int
+    # the loop runs until both have finished and seen each other's final hash
+    # (a cabinet showing the result still answers its peer), or gives up
+    @property
+    def finished(self) -> bool:
+        return self.host.finished and self.guest.finished
+
+    @property
+    def bytes_per_second(self) -> int:
+        """Bytes one cabinet sends per second of play (UDP payload)."""
+        sent = max(self.host.transport.bytes_sent, self.guest.transport.bytes_sent)
+        return sent * 60 // max(self.wall_ticks, 1)
+
+
+def play_linked_duel(setup: DuelSetup, seed: int, light, dark, condition: Condition = Condition(),
+                     relay_seed: int = 1, input_delay: int | None = 0, max_wall_ticks: int = 20000,
+                     host_game=None, guest_game=None, on_tick=None) -> LinkedResult:
+    """Host (Light) and guest (Dark), each with its own UDP socket, through
+    a LossyRelay; returns when both have finished or after max_wall_ticks."""
+    relay = LossyRelay(HOST, condition, relay_seed)
+    peers = []
+    try:
+        from handheld.link.transport import UdpTransport
+        for cabinet, game in ((0, host_game or LinkedDuel(setup, seed)), (1, guest_game or LinkedDuel(setup, seed))):
+            transport = UdpTransport(HOST)
+            relay.connect(cabinet, transport.address)
+            peers.append(LinkPeer(game, cabinet == 0, TOKEN, transport, relay.address_for(cabinet), input_delay))
+        host, guest = peers
+        players = (light(host), dark(guest))
+        now = 0
+        while now < max_wall_ticks and not (host.settled and guest.settled) \
+                and not (host.gave_up or guest.gave_up):
+            now += 1
+            relay.pump(now * TICK_US)
+            if on_tick is not None:
+                on_tick(now, relay, host, guest)
+            host.tick(now, players[0])
+            guest.tick(now, players[1])
+        return LinkedResult(host, guest, now, relay.passed, relay.dropped)
+    finally:
+        for p in peers:
+            p.transport.close()
+        relay.close()

@@ -1,0 +1,168 @@
+"""The link's one datagram format: versioned, bounded, checked end to end.
+
+Layout (big-endian, docs/link.md#packet-format):
+
+    header  magic "HL", version u8, kind u8, session token u64, sequence u32,
+            echo u32 (the last sequence received from the peer, for the
+            round-trip time), ack u32 (the last tick up to which the sender
+            holds every one of the peer's inputs), first u32 (the tick of the
+            first input carried), count u8, flags u8
+    inputs  count x 4 bytes: held, pressed, released, repeat of the sender's
+            player for ticks first, first+1, ...
+    hash    (flags bit 0) tick u32 + 8 bytes: the sender's state hash of a
+            tick whose inputs it has from both sides
+    state   (kind RESYNC only) tick u32, length u16, that many bytes of the
+            host's state (JSON of integers, strings, booleans, null, lists)
+    mac     8 bytes: keyed BLAKE2b of everything before it, the key being
+            the session token
+
+`decode` never raises: anything malformed, oversized, of another version or
+another session, or altered on the way comes back as None. Replayed packets
+(a sequence not above the last accepted one) are refused by the receiver
+(handheld/link/peer.py), which knows what it has seen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from dataclasses import dataclass
+
+from handheld.input.actions import PlayerInput
+
+MAGIC = b"HL"
+VERSION = 1
+INPUTS, RESYNC = 1, 2
+KINDS = (INPUTS, RESYNC)
+FLAG_HASH = 1
+KNOWN_FLAGS = FLAG_HASH
+MAX_INPUTS = 32               # ticks of input one packet carries at most
+MAX_STATE_BYTES = 1024        # a duel's state is ~450 bytes of JSON
+MAX_PACKET_BYTES = 1280       # well inside one Ethernet frame: never fragmented
+MAX_TICK = (1 << 31) - 1
+MAC_BYTES = 8
+HASH_BYTES = 8
+
+_HEADER = struct.Struct(">2sBBQIIIIBB")
+_HASH = struct.Struct(">I8s")
+_STATE = struct.Struct(">IH")
+
+
+@dataclass(frozen=True)
+class Packet:
+    token: int
+    seq: int
+    echo: int
+    ack: int
+    first: int
+    inputs: tuple = ()                    # PlayerInput per tick from `first`
+    hash_tick: int = 0                    # 0: no hash carried
+    hash: bytes = b""
+    kind: int = INPUTS
+    state_tick: int = 0                   # RESYNC: the tick the state is of
+    state: bytes = b""                    # RESYNC: the host's encoded state
+
+
+def mac_of(token: int, body: bytes) -> bytes:
+    return hashlib.blake2b(body, digest_size=MAC_BYTES, key=token.to_bytes(8, "big")).digest()
+
+
+def encode(p: Packet) -> bytes:
+    """The datagram for `p`; ValueError if a field is out of range."""
+    if not (0 <= p.token < 1 << 64) or p.kind not in KINDS or len(p.inputs) > MAX_INPUTS:
+        raise ValueError("packet field out of range")
+    for v in (p.seq, p.echo, p.ack, p.first, p.hash_tick, p.state_tick):
+        if not 0 <= v <= MAX_TICK:
+            raise ValueError("packet field out of range")
+    flags = FLAG_HASH if p.hash_tick else 0
+    parts = [_HEADER.pack(MAGIC, VERSION, p.kind, p.token, p.seq, p.echo, p.ack, p.first,
+                          len(p.inputs), flags)]
+    parts.append(bytes(b for pin in p.inputs for b in (pin.held, pin.pressed, pin.released, pin.repeat)))
+    if flags & FLAG_HASH:
+        if len(p.hash) != HASH_BYTES:
+            raise ValueError("a state hash is 8 bytes")
+        parts.append(_HASH.pack(p.hash_tick, p.hash))
+    if p.kind == RESYNC:
+        if not p.state or len(p.state) > MAX_STATE_BYTES:
+            raise ValueError("resync state missing or too big")
+        parts.append(_STATE.pack(p.state_tick, len(p.state)) + p.state)
+    body = b"".join(parts)
+    data = body + mac_of(p.token, body)
+    if len(data) > MAX_PACKET_BYTES:
+        raise ValueError("packet too big")
+    return data
+
+
+def decode(data, token: int) -> Packet | None:
+    """The packet in `data` if it is well formed, of this version and of the
+    session `token`, else None. Never raises."""
+    if not isinstance(data, (bytes, bytearray)) or not _HEADER.size + MAC_BYTES <= len(data) <= MAX_PACKET_BYTES:
+        return None
+    data = bytes(data)
+    magic, version, kind, tok, seq, echo, ack, first, count, flags = _HEADER.unpack_from(data)
+    if magic != MAGIC or version != VERSION or kind not in KINDS or tok != token:
+        return None
+    if count > MAX_INPUTS or flags & ~KNOWN_FLAGS or max(seq, echo, ack, first) > MAX_TICK:
+        return None
+    if count and first == 0:
+        return None                        # ticks count from 1
+    body, mac = data[:-MAC_BYTES], data[-MAC_BYTES:]
+    if mac_of(token, body) != mac:
+        return None
+    at = _HEADER.size
+    if len(body) < at + 4 * count:
+        return None
+    raw = body[at:at + 4 * count]
+    inputs = tuple(PlayerInput(raw[i], raw[i + 1], raw[i + 2], raw[i + 3]) for i in range(0, 4 * count, 4))
+    at += 4 * count
+    hash_tick, digest = 0, b""
+    if flags & FLAG_HASH:
+        if len(body) < at + _HASH.size:
+            return None
+        hash_tick, digest = _HASH.unpack_from(body, at)
+        at += _HASH.size
+        if hash_tick == 0 or hash_tick > MAX_TICK:
+            return None
+    state_tick, state = 0, b""
+    if kind == RESYNC:
+        if len(body) < at + _STATE.size:
+            return None
+        state_tick, size = _STATE.unpack_from(body, at)
+        at += _STATE.size
+        if not 0 < size <= MAX_STATE_BYTES or state_tick == 0 or state_tick > MAX_TICK:
+            return None
+        state = body[at:at + size]
+        at += size
+        if len(state) != size:
+            return None
+    if at != len(body):
+        return None                        # trailing bytes: not a packet we wrote
+    return Packet(tok, seq, echo, ack, first, inputs, hash_tick, digest, kind, state_tick, state)
+
+
+# ------------------------------------------------------------- state bodies
+MAX_STATE_DEPTH = 8
+
+
+def encode_state(snapshot) -> bytes:
+    """A snapshot of nested tuples/lists of ints, strings, booleans and None as bytes."""
+    return json.dumps(snapshot, separators=(",", ":")).encode()
+
+
+def decode_state(raw: bytes):
+    """The snapshot in `raw` (tuples become lists) or None if it is not one
+    `encode_state` could have written. Never raises."""
+    try:
+        value = json.loads(raw.decode("ascii"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return value if _plain(value, 0) else None
+
+
+def _plain(v, depth: int) -> bool:
+    if v is None or isinstance(v, (bool, int, str)):
+        return True
+    if isinstance(v, list) and depth < MAX_STATE_DEPTH:
+        return all(_plain(x, depth + 1) for x in v)
+    return False
