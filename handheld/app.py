@@ -186,4 +186,6 @@ class Cabinet:
                              vsync=getattr(self.display, "vsync", False))
         last_tick = None if seconds is None else self.ticks + round(seconds * TICK_HZ)
         loop.run(lambda: self.quit_requested or (last_tick is not None and self.ticks >= last_tick))
-        self.stats = loop.stats
+        self.stats = s = loop.stats
+        log.info("loop: %d ticks in %d frames (%d paced by vblank), %d ticks dropped (%.1f s of game time)",
+                 s.ticks, s.frames, s.vblank_frames, s.dropped_ticks, s.dropped_ticks / TICK_HZ)

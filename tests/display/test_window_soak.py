@@ -91,8 +91,13 @@ def test_a_window_run_takes_its_seconds_and_a_match_keeps_wall_time(tmp_path):
     assert abs((ended - first) - RUN_S) <= 0.01 * RUN_S, f"a {RUN_S} s run took {ended - first:.1f} s"
     game_s = float(log.line_with("match over").split("(")[1].split(" s ")[0])
     wall_s = over - started
-    print(f"match: {game_s:.1f} s of game time in {wall_s:.2f} s of wall time")
-    assert game_s > 30 and abs(game_s - wall_s) <= 0.01 * wall_s + 0.2, f"{game_s} s of game in {wall_s:.1f} s"
+    # a machine too busy to keep up drops ticks, and says how many: game time is wall
+    # time less those, never slow motion
+    dropped_s = float(log.line_with("ticks dropped (").split("dropped (")[1].split(" s ")[0])
+    print(f"match: {game_s:.1f} s of game time in {wall_s:.2f} s of wall time; "
+          f"{dropped_s:.1f} s of ticks dropped in the whole run")
+    assert game_s > 30 and game_s <= wall_s + 0.2, f"{game_s} s of game in {wall_s:.1f} s"
+    assert wall_s - game_s <= 0.01 * wall_s + 0.2 + dropped_s, f"{game_s} s of game in {wall_s:.1f} s"
     replays = list((tmp_path / "state" / "replays").glob("spectral-*.json"))
     assert len(replays) == 1
     verify = subprocess.run([sys.executable, "-m", "handheld", "replay", "--verify", str(replays[0])],
