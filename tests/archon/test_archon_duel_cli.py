@@ -6,10 +6,15 @@ import json
 import pytest
 
 from handheld.games.archon.duel import stats as S
-from handheld.games.archon.duel.cli import main
+from handheld.cli import main as handheld_main
 from handheld.games.archon.duel.matchups import (
     all_pairs, best_and_worst, build_table, shipped_table, win_permille)
 
+
+
+def main(argv) -> int:
+    """`handheld archon ARGV...`"""
+    return handheld_main(["archon", *argv])
 
 def test_duel_json_same_seed_same_result(capsys):
     outs = []
@@ -47,7 +52,7 @@ def test_bad_input_is_one_clear_line_and_exit_2(args, needle, capsys):
 
 
 def test_add_duel_commands_plugs_into_a_parent_parser(capsys):
-    from handheld.games.archon.duel.cli import add_duel_commands
+    from handheld.games.archon.cli import add_duel_commands
     p = argparse.ArgumentParser(prog="handheld archon")
     add_duel_commands(p.add_subparsers(dest="cmd"))
     args = p.parse_args(["duel", "--light", "knight", "--dark", "goblin", "--shade", "B"])

@@ -9,7 +9,7 @@ import pygame
 from handheld.games.archon.art import sprites
 from handheld.games.archon.duel import DuelSetup, DuelView
 from handheld.games.archon.duel import stats as S
-from handheld.games.archon.duel.bench import arena_bench_scene, duel_figures
+from handheld.games.archon.showcase import arena_bench_scene, duel_figures
 from handheld.games.archon.duel.practice import BestiaryScene, PracticeScene
 from handheld.games.archon.duel.view import (BANNER_BAND, FIELD, HINT_TEXT, big_icon, replay_duel,
                                               to_screen)

@@ -6,6 +6,9 @@ import time
 
 from handheld.games.archon import ai as AI
 from handheld.games.archon import rules as R
+from handheld.games.archon.duel.arena import Duel
+from handheld.games.archon.duel.fighter import ComputerFighter
+from handheld.games.archon.duel.model import DuelSetup
 from handheld.games.archon.icons import LIGHT
 from handheld.runtime.rng import Rng
 
@@ -57,8 +60,8 @@ def strong_demo_scene(ctx, seed: int):
 
 
 def screenshot_scenes(game) -> dict:
-    from handheld.games.archon.options import OptionsScene
     from handheld.games.archon.duel.practice import arena_mid_scene, arena_scene
+    from handheld.games.archon.options import OptionsScene
     from handheld.ui.howto import HowToScene
     scenes = {"board": board_scene, "options": lambda ctx, seed: OptionsScene(ctx, game),
               "spells": spells_scene, "demo": demo_scene, "arena": arena_scene,
@@ -73,7 +76,6 @@ def screenshot_scenes(game) -> dict:
 
 
 def bench_scenes(game) -> dict:
-    from handheld.games.archon.duel.bench import arena_bench_scene
     return {"board": board_scene, "demo": demo_scene, "demo_strong": strong_demo_scene,
             "arena": arena_bench_scene}
 
@@ -100,9 +102,52 @@ def bench_figures(quick: bool) -> dict:
         out["strong_move"] = move_timings("strong", positions)
     except (ImportError, OSError):          # no shipped matchup table yet
         pass
-    try:
-        from handheld.games.archon.duel.bench import duel_figures
-        out["duel"] = duel_figures(quick)
-    except ImportError:
-        pass
+    out["duel"] = duel_figures(quick)
     return out
+
+
+# --- the arena: a mid-fight scene for frame timing, and the engine's speed ---------
+
+BENCH_PAIR = ("wizard", "sorceress")   # two shooters; every duel has its 18 barriers
+
+
+def duel_figures(quick: bool = False) -> dict:
+    """duel_ticks_per_s: the engine stepping recorded inputs of computer
+    duels (two shooters with barriers); duel_ai_ticks_per_s: the same duels
+    with both computer fighters deciding every tick."""
+    n = 4 if quick else 24
+    setup = DuelSetup.full(*BENCH_PAIR, 2)
+    recorded = []
+    ai_ticks = 0
+    t0 = time.perf_counter()
+    for seed in range(n):
+        rng = Rng(seed)
+        d = Duel(setup, rng)
+        la = ComputerFighter("light", 2, rng.fork("l"), peer=True)
+        da = ComputerFighter("dark", 2, rng.fork("d"), peer=True)
+        inputs = []
+        while not d.over and d.tick < 20000:
+            lh, dh = la.decide(d), da.decide(d)
+            inputs.append((lh, dh))
+            d.step(lh, dh)
+        ai_ticks += d.tick
+        recorded.append((seed, inputs))
+    ai_secs = time.perf_counter() - t0
+    ticks = 0
+    t0 = time.perf_counter()
+    for seed, inputs in recorded:
+        d = Duel(setup, Rng(seed))
+        step = d.step
+        for lh, dh in inputs:
+            step(lh, dh)
+        ticks += d.tick
+    secs = time.perf_counter() - t0
+    return {"duel_ticks_per_s": int(ticks / secs), "duel_ai_ticks_per_s": int(ai_ticks / ai_secs),
+            "duel_bench_duels": n, "duel_mean_ticks": ticks // n}
+
+
+def arena_bench_scene(ctx, seed: int = 0):
+    """Both icons moving, both shots in flight, barriers pulsing, forever."""
+    from handheld.games.archon.duel.practice import ArenaBenchScene
+
+    return ArenaBenchScene(ctx, seed)

@@ -23,7 +23,7 @@ from handheld.games.archon.duel.engine import (
     SCREAM_SIZE, SUB)
 from handheld.games.archon.duel.fighter import ComputerFighter
 from handheld.games.archon import sounds
-from handheld.games.archon.duel.sounds import event_sound
+from handheld.games.archon.sounds import event_sound
 from handheld.runtime.statehash import state_hash
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text, text_width
