@@ -14,7 +14,8 @@ Nodes, not time, bound every search, so a move is the same on every machine.
 
 from __future__ import annotations
 
-from handheld.games.sphinx.ai.strong import StrongSearch, root_forced
+from handheld.games.sphinx.ai.strong import root_forced
+from handheld.games.sphinx.ai.threats import ThreatSearch
 from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import OutOfNodes, Solver
 
@@ -33,7 +34,7 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         col = yield from _solver_move(board, budget, slice_nodes, info)
         if col is not None:
             return col
-    return (yield from StrongSearch(board, budget, slice_nodes).think())
+    return (yield from ThreatSearch(board, budget, slice_nodes).think())
 
 
 def _solver_move(board: Board, budget: int, slice_nodes: int, info):
