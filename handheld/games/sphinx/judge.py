@@ -2,8 +2,9 @@
 
 A move drops the position's value when the mover's result under perfect play
 (win, draw or loss) after it is worse than before it. Early 7 x 7 positions
-cannot be solved in pure Python, so each solve gets a node cap and a move
-whose position (or resulting position) is not solved within it is not judged.
+cannot be solved in pure Python, so each solve gets a node cap. Moves are
+judged from the end of the game backwards, stopping at the first position
+the solver cannot finish: the ones before it have more empty squares still.
 """
 
 from __future__ import annotations
@@ -20,31 +21,32 @@ def judge_game(moves: list[int], seat: int, max_nodes: int, first_ply: int = 0,
                width: int = 7, height: int = 7) -> dict:
     """Judge the moves of player `seat` (0 moves first) in the game `moves`
     (0-based columns) from ply `first_ply` on (the plies before it are an
-    opening nobody chose). Returns counts and the drops as (ply, before, after),
-    scores for the mover as `handheld sphinx solve` gives them."""
-    board = Board(width, height)
-    solver = Solver(board.geo)          # one bound table per game: its facts hold in every position
+    opening nobody chose). Returns how many were judged and the drops as
+    (ply, before, after), scores for the mover as `handheld sphinx solve`
+    gives them."""
+    solver = Solver(Board(width, height).geo)   # one bound table: its facts hold in every position
     judged, drops = 0, []
-    for ply, col in enumerate(moves):
-        if board.to_move == seat and ply >= first_ply:
-            before = _score(solver, board, max_nodes)
-            board.play(col)
-            after = None
-            if before is not None:
-                if board.winner is not None:
-                    after = (board.geo.cells + 2 - len(board.moves)) // 2
-                elif board.full:
-                    after = 0
-                else:
-                    child = _score(solver, board, max_nodes)
-                    after = None if child is None else -child
-            if after is not None:
-                judged += 1
-                if _sign(after) < _sign(before):
-                    drops.append((ply, before, after))
+    for ply in range(len(moves) - 1, first_ply - 1, -1):
+        if ply % 2 != seat:
+            continue
+        board = Board(width, height, moves[:ply])
+        before = _score(solver, board, max_nodes)
+        if before is None:
+            break
+        board.play(moves[ply])
+        if board.winner is not None:
+            after = (board.geo.cells + 2 - len(board.moves)) // 2
+        elif board.full:
+            after = 0
         else:
-            board.play(col)
-    return {"judged": judged, "drops": drops}
+            child = _score(solver, board, max_nodes)
+            if child is None:
+                break
+            after = -child
+        judged += 1
+        if _sign(after) < _sign(before):
+            drops.append((ply, before, after))
+    return {"judged": judged, "drops": sorted(drops)}
 
 
 def _score(solver: Solver, board: Board, max_nodes: int) -> int | None:
