@@ -16,7 +16,7 @@ from test_replay_verify import BUILT, Hands
 GOLDEN = {  # game_id: (play_version, golden_hash(game_id))
     "archon": (1, "03e926475919d5b0"),
     "spectral": (1, "5fa50ed6ecab24c0"),
-    "sphinx": (3, "481f10e70567c2b5"),
+    "sphinx": (4, "481f10e70567c2b5"),
     "chamber": (1, "220f5e83000f7c18"),
     "atom4": (3, "d1a829f1465b1b20"),
 }

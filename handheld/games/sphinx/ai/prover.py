@@ -1,13 +1,13 @@
 """The Prover sphinx's move: the exact solver where it can finish, a deep
-Strong search where it cannot.
+search where it cannot.
 
-Measured on 7 x 7 (docs/sphinx.md): the pure-Python solver proves positions
-with about 20-24 empty squares within tens of thousands of nodes and proves
-nothing at all, not even a bound, with 30 or more empties in 100,000 nodes.
-So the solver is only tried from SOLVE_EMPTIES empty squares on; before that
-every node of the budget goes into the Strong search, which is where the
-games between the computer levels are decided (a 40,000-node Strong search
-beats the 4,000-node STRONG level clearly).
+Measured on 7 x 7 (docs/sphinx.md): in 40,000 nodes the pure-Python solver
+proves many positions with 30 or fewer empty squares (a win at 30 empties in
+32,509 nodes where the search threw that win away), and nothing at all, not
+even a bound, with 40 or more in 100,000 nodes. So the solver is tried from
+SOLVE_EMPTIES empty squares on; before that every node of the budget goes into
+the search (ai/threats.py), which is where games between the computer levels
+are decided.
 
 Nodes, not time, bound every search, so a move is the same on every machine.
 """
@@ -20,7 +20,7 @@ from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import OutOfNodes, Solver
 
 PROVER_NODES = 40_000     # per move: ~0.3 s of CPU here, ~3 s on a Pi Zero 2 W
-SOLVE_EMPTIES = 24        # the solver is tried on positions with at most this many empty squares
+SOLVE_EMPTIES = 32        # the solver is tried on positions with at most this many empty squares
 
 
 def prover_steps(board: Board, budget: int, slice_nodes: int, info):
