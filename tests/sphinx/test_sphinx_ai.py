@@ -259,3 +259,13 @@ def test_prover_searches_ten_times_stronger_in_slices_a_tick_can_afford():
 def test_prover_and_strong_smoke_no_loss_with_both_sides():
     r = strength(2, seed=40, level="perfect", vs="strong")
     assert r["losses"] == 0 and sum(r["by_side"]["first"]) == sum(r["by_side"]["second"]) == 1
+
+
+@pytest.mark.slow
+def test_prover_40_games_against_strong_and_classic():
+    """The long match behind docs/sphinx.md's table, on seeds the measurement
+    there does not use. Issue 50's goal, no loss to STRONG, is not reached:
+    this pins what was measured (about two wins per loss), not the goal."""
+    against_strong = strength(40, seed=300, level="perfect", vs="strong")
+    assert against_strong["wins"] >= 2 * against_strong["losses"], against_strong
+    assert strength(40, seed=300, level="perfect", vs="classic")["losses"] == 0

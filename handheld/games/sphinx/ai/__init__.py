@@ -14,12 +14,12 @@ the same column for the same position, rng state and budget.
 Budgets are search nodes:
   classic  none (one look per column)
   strong   `budget` nodes of depth-limited negamax (ai/strong.py)
-  perfect  (shown as PROVER, ai/prover.py) from 24 empty squares on, up to
+  perfect  (shown as PROVER, ai/prover.py) from 32 empty squares on, up to
            `budget` nodes of the exact solver (solver.py). If that cannot
            finish but has proven the position a win (or a draw), up to
            `budget` more nodes to find a move that keeps it, so a proven win
            or draw is never given away. Otherwise, and on every earlier move,
-           a Strong search of `budget` nodes (10 times Strong's own).
+           a search of `budget` nodes (ai/threats.py; 10 times Strong's own).
 """
 
 from __future__ import annotations
