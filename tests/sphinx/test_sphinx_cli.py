@@ -48,8 +48,9 @@ def test_strength_smoke(capsys):
     assert code == 0
     assert out.startswith("STRONG vs CLASSIC 1987: 2 games (2 random opening plies, sides alternate), "
                           "STRONG won 2 (moving first 1, second 1), lost 0, drawn 0")
-    code, out, _ = run(["strength", "--level", "classic", "--vs", "prover", "--games", "2", "--seed", "5"], capsys)
-    assert code == 0 and out.startswith("CLASSIC 1987 vs PROVER: 2 games") and "CLASSIC 1987 won 0" in out
+    code, out, _ = run(["strength", "--level", "prover", "--vs", "classic", "--games", "2", "--seed", "5",
+                        "--budget", "4000"], capsys)
+    assert code == 0 and out.startswith("PROVER vs CLASSIC 1987: 2 games") and "PROVER won 2" in out
     code, _, err = run(["strength", "--opening", "-1"], capsys)
     assert code == 2 and "--opening must be 0..20" in err
 

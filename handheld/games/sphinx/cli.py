@@ -83,6 +83,9 @@ def _bound_text(board, lo: int, hi: int) -> str:
     return "unknown"
 
 
+TABLE_PAIRS = (("strong", "classic"), ("prover", "classic"), ("prover", "strong"))
+
+
 def cmd_strength(args) -> int:
     from handheld.games.sphinx import ai
     from handheld.games.sphinx.selfplay import strength
@@ -93,16 +96,59 @@ def cmd_strength(args) -> int:
         return _fail("strength", f"--budget must be at least 1 node, not {args.budget}")
     if args.opening < 0 or args.opening > 20:
         return _fail("strength", f"--opening must be 0..20 plies, not {args.opening}")
-    t0 = time.perf_counter()
-    r = strength(args.games, args.seed, args.budget, KIND_IDS[args.level], KIND_IDS[args.vs], args.opening)
-    secs = time.perf_counter() - t0
-    name, other = ai.LABELS[KIND_IDS[args.level]], ai.LABELS[KIND_IDS[args.vs]]
-    print(f"{name} vs {other}: {r['games']} games ({args.opening} random opening plies, sides alternate), "
-          f"{name} won {r['wins']} (moving first {r['first_wins']}, second {r['second_wins']}), "
-          f"lost {r['losses']}, drawn {r['draws']} ({secs:.1f} s)")
-    if r["not_won_seeds"]:
-        print(f"seeds {name} did not win: " + " ".join(map(str, r["not_won_seeds"])))
+    if args.table:
+        print("| level | vs | games | moving first (won-lost-drawn) | moving second | think p50 / max (CPU ms) |")
+        print("|---|---|---|---|---|---|")
+    pairs = TABLE_PAIRS if args.table else ((args.level, args.vs),)
+    for level, vs in pairs:
+        think_ms: list[float] = []
+        played: list = []
+        t0 = time.perf_counter()
+        r = strength(args.games, args.seed, args.budget, KIND_IDS[level], KIND_IDS[vs], args.opening,
+                     think_ms, played)
+        secs = time.perf_counter() - t0
+        name, other = ai.LABELS[KIND_IDS[level]], ai.LABELS[KIND_IDS[vs]]
+        think = f"{_percentile(think_ms, 50):.0f} / {max(think_ms, default=0):.0f}"
+        if args.table:
+            first, second = ("-".join(map(str, r["by_side"][k])) for k in ("first", "second"))
+            print(f"| {name} | {other} | {r['games']} | {first} | {second} | {think} |", flush=True)
+            continue
+        print(f"{name} vs {other}: {r['games']} games ({args.opening} random opening plies, sides alternate), "
+              f"{name} won {r['wins']} (moving first {r['first_wins']}, second {r['second_wins']}), "
+              f"lost {r['losses']}, drawn {r['draws']} ({secs:.1f} s)")
+        for side in ("first", "second"):
+            won, lost, drawn = r["by_side"][side]
+            print(f"  {name} moving {side}: won {won}, lost {lost}, drawn {drawn}")
+        print(f"  {name} think time per move (CPU ms, p50 / max): {think} over {len(think_ms)} moves")
+        if r["not_won_seeds"]:
+            print(f"seeds {name} did not win: " + " ".join(map(str, r["not_won_seeds"])))
+        if args.judge_nodes:
+            _print_judged(name, played, args.seed, args.opening, args.judge_nodes)
+    if args.table:
+        print(f"({args.games} games a row, seeds {args.seed}..{args.seed + args.games - 1}, "
+              f"{args.opening} random opening plies, sides alternate)")
     return 0
+
+
+def _print_judged(name: str, played: list, seed: int, opening: int, max_nodes: int) -> None:
+    from handheld.games.sphinx.judge import judge_game
+
+    judged, moves = 0, 0
+    for i, (columns, seat) in enumerate(played):
+        r = judge_game(columns, seat, max_nodes, opening)
+        judged += r["judged"]
+        moves += sum(1 for ply in range(opening, len(columns)) if ply % 2 == seat)
+        for ply, before, after in r["drops"]:
+            print(f"  seed {seed + i}: {name}'s move {ply + 1} "
+                  f"({''.join(str(c + 1) for c in columns[:ply + 1])}) turned {before:+d} into {after:+d}")
+    print(f"  judged by the solver ({max_nodes} nodes a position): {judged} of {name}'s {moves} moves")
+
+
+def _percentile(values: list[float], pct: int) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, len(ordered) * pct // 100)]
 
 
 def add_cli(parser: argparse.ArgumentParser, game) -> None:
@@ -126,4 +172,9 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     p.add_argument("--opening", type=int, default=2,
                    help="random plies from the seed before the computers take over (default 2)")
     p.add_argument("--budget", type=int, default=None, help="the measured level's node budget per move")
+    p.add_argument("--judge-nodes", type=int, default=0, metavar="N",
+                   help="after the games, check each of the level's moves with the exact solver where it "
+                        "finishes in N nodes, and list every move that made a win or draw worse")
+    p.add_argument("--table", action="store_true",
+                   help="every level against each weaker one (--games each), as the table in docs/sphinx.md")
     p.set_defaults(func=cmd_strength)

@@ -137,7 +137,8 @@ class MatchScene(scene.MatchScene):
             if self.opts["mode"] == "demo" and not self.board.moves:
                 self.thinking = _demo_opening(self.board, self.rng)
             else:
-                self.thinking = ai.thinker(kind, self.board, self.rng, self.opts["budget"], SLICE_NODES)
+                self.thinking = ai.thinker(kind, self.board, self.rng, self.opts["budget"],
+                                           SLICE_NODES * ai.SLICE_SCALE[kind])
             self.think_result = None
 
     # --- update ---------------------------------------------------------

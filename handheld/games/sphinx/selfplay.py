@@ -4,6 +4,8 @@ strength match behind `handheld sphinx strength`."""
 
 from __future__ import annotations
 
+import time
+
 from handheld.context import Context
 from handheld.games.sphinx import ai
 from handheld.games.sphinx.match import MatchScene
@@ -55,10 +57,15 @@ OPENING_PLIES = 2          # random first plies per game, so deterministic playe
 
 
 def strength(games: int, seed: int = 0, budget: int | None = None, level: str = "strong",
-             vs: str = "classic", opening: int = OPENING_PLIES) -> dict:
+             vs: str = "classic", opening: int = OPENING_PLIES, think_ms: list | None = None,
+             played: list | None = None) -> dict:
     """`level` against `vs` over `games` seeded games on the 7 x 7 board.
     Game i opens with `opening` random plies from seed + i, then `level` moves
-    first in even games and second in odd ones. `budget` is `level`'s nodes."""
+    first in even games and second in odd ones. `budget` is `level`'s nodes.
+    `by_side` holds [won, lost, drawn] of `level` moving first and second.
+    If `think_ms` is a list, the CPU milliseconds of each of `level`'s moves
+    are appended to it (kept out of the result, which is deterministic); if
+    `played` is a list, each game's (columns, `level`'s seat) is appended."""
     for kind in (level, vs):
         if kind not in ai.KINDS:
             raise ValueError(f"unknown computer player {kind!r}; choose from {', '.join(ai.KINDS)}")
@@ -66,6 +73,7 @@ def strength(games: int, seed: int = 0, budget: int | None = None, level: str = 
     if budget is not None:
         budgets[level] = budget
     tally = {"wins": 0, "losses": 0, "draws": 0, "first_wins": 0, "second_wins": 0}
+    by_side = {"first": [0, 0, 0], "second": [0, 0, 0]}
     not_won = []
     for i in range(games):
         rng = Rng(seed + i)
@@ -74,16 +82,27 @@ def strength(games: int, seed: int = 0, budget: int | None = None, level: str = 
             board.play(rng.choice(board.legal_moves()))
         level_seat = (len(board.moves) + i) % 2      # `level` moves first after the opening in even games
         while not board.over:
-            kind = level if board.to_move == level_seat else vs
-            board.play(ai.choose(kind, board, rng, budgets[kind]))
+            if board.to_move == level_seat:
+                t0 = time.process_time()
+                board.play(ai.choose(level, board, rng, budgets[level]))
+                if think_ms is not None:
+                    think_ms.append((time.process_time() - t0) * 1000)
+            else:
+                board.play(ai.choose(vs, board, rng, budgets[vs]))
+        if played is not None:
+            played.append((list(board.moves), level_seat))
+        side = by_side["first" if i % 2 == 0 else "second"]
         if board.winner is None:
             tally["draws"] += 1
+            side[2] += 1
         elif board.winner == level_seat:
             tally["wins"] += 1
             tally["first_wins" if i % 2 == 0 else "second_wins"] += 1
+            side[0] += 1
         else:
             tally["losses"] += 1
+            side[1] += 1
         if board.winner != level_seat:
             not_won.append(seed + i)
     return {"games": games, "level": level, "vs": vs, "opening": opening, **tally,
-            "not_won_seeds": not_won}
+            "by_side": by_side, "not_won_seeds": not_won}

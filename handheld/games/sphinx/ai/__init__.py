@@ -14,23 +14,27 @@ the same column for the same position, rng state and budget.
 Budgets are search nodes:
   classic  none (one look per column)
   strong   `budget` nodes of depth-limited negamax (ai/strong.py)
-  perfect  (shown as PROVER) up to `budget` nodes of the exact solver
-           (solver.py). If that cannot finish but has proven the position a
-           win (or a draw), up to `budget` more nodes to find a move that keeps
-           it; otherwise a Strong search of its default nodes. One bound table
-           serves both proofs, so a proven win or draw is never given away.
+  perfect  (shown as PROVER, ai/prover.py) from 32 empty squares on, up to
+           `budget` nodes of the exact solver (solver.py). If that cannot
+           finish but has proven the position a win (or a draw), up to
+           `budget` more nodes to find a move that keeps it, so a proven win
+           or draw is never given away. Otherwise, and on every earlier move,
+           a search of `budget` nodes (ai/threats.py; 10 times Strong's own).
 """
 
 from __future__ import annotations
 
 from handheld.games.sphinx.ai.classic import classic_move
-from handheld.games.sphinx.ai.strong import DEFAULT_NODES, StrongSearch, root_forced
+from handheld.games.sphinx.ai.prover import PROVER_NODES, prover_steps
+from handheld.games.sphinx.ai.strong import DEFAULT_NODES, StrongSearch
 from handheld.games.sphinx.rules import Board
-from handheld.games.sphinx.solver import OutOfNodes, Solver
 
 KINDS = ("classic", "strong", "perfect")
 LABELS = {"classic": "CLASSIC 1987", "strong": "STRONG", "perfect": "PROVER"}
-DEFAULT_BUDGETS = {"classic": 0, "strong": DEFAULT_NODES, "perfect": DEFAULT_NODES}
+DEFAULT_BUDGETS = {"classic": 0, "strong": DEFAULT_NODES, "perfect": PROVER_NODES}
+# search nodes per scene tick, as a multiple of the scene's slice: the Prover searches
+# 10 times more nodes than Strong, so it takes bigger slices (~1.7 ms of CPU here)
+SLICE_SCALE = {"classic": 1, "strong": 1, "perfect": 6}
 
 
 def _classic_steps(board: Board, rng, budget):
@@ -52,38 +56,7 @@ class PerfectInfo:
 
 
 def _perfect_steps(board: Board, rng, budget, slice_nodes, info: PerfectInfo | None = None):
-    forced = root_forced(board)
-    if forced is not None:
-        return forced
-    if info is not None:
-        info.proven, info.score, info.bound = False, None, None
-    solver = Solver(board.geo, budget, slice_nodes)
-    try:
-        score, col = yield from solver.best_move_steps(board)
-    except OutOfNodes:
-        pass
-    else:
-        if info is not None:
-            info.proven, info.score, info.bound = True, score, score
-        return col
-    # The exact solve tests "win?" first, then "at least a draw?". Whatever it
-    # proved before running out decides what the next `budget` nodes look for:
-    # a move that keeps a proven win, or one that keeps a proven draw. With
-    # nothing proven it plays Strong's move, never a merely "safe" draw that
-    # might throw away an unproven win.
-    lo, hi = solver.lo, solver.hi
-    at_least = 1 if lo >= 1 else 0 if (hi <= 0 and lo >= 0) else None
-    if at_least is not None:
-        solver.extend_budget(budget)
-        try:
-            col = yield from solver.proven_move_steps(board, at_least)
-        except OutOfNodes:
-            col = None
-        if col is not None:
-            if info is not None:
-                info.bound = at_least
-            return col
-    return (yield from StrongSearch(board, DEFAULT_NODES, slice_nodes).think())
+    return (yield from prover_steps(board, budget, slice_nodes, info))
 
 
 def thinker(kind: str, board: Board, rng, budget: int | None = None, slice_nodes: int = 0,

@@ -1,0 +1,67 @@
+"""The Prover sphinx's move: the exact solver where it can finish, a deep
+search where it cannot.
+
+Measured on 7 x 7 (docs/sphinx.md): in 40,000 nodes the pure-Python solver
+proves many positions with 30 or fewer empty squares (a win at 30 empties in
+32,509 nodes where the search threw that win away), and nothing at all, not
+even a bound, with 40 or more in 100,000 nodes. So the solver is tried from
+SOLVE_EMPTIES empty squares on; before that every node of the budget goes into
+the search (ai/threats.py), which is where games between the computer levels
+are decided.
+
+Nodes, not time, bound every search, so a move is the same on every machine.
+"""
+
+from __future__ import annotations
+
+from handheld.games.sphinx.ai.strong import root_forced
+from handheld.games.sphinx.ai.threats import ThreatSearch
+from handheld.games.sphinx.rules import Board
+from handheld.games.sphinx.solver import OutOfNodes, Solver
+
+PROVER_NODES = 40_000     # per move: ~0.3 s of CPU here, ~3 s on a Pi Zero 2 W
+SOLVE_EMPTIES = 32        # the solver is tried on positions with at most this many empty squares
+
+
+def prover_steps(board: Board, budget: int, slice_nodes: int, info):
+    """Generator: the Prover's column for `board`; fills `info` (a PerfectInfo or None)."""
+    forced = root_forced(board)
+    if forced is not None:
+        return forced
+    if info is not None:
+        info.proven, info.score, info.bound = False, None, None
+    if board.geo.cells - len(board.moves) <= SOLVE_EMPTIES:
+        col = yield from _solver_move(board, budget, slice_nodes, info)
+        if col is not None:
+            return col
+    return (yield from ThreatSearch(board, budget, slice_nodes).think())
+
+
+def _solver_move(board: Board, budget: int, slice_nodes: int, info):
+    """A move the solver proves best, or one that keeps what it proved before
+    running out (a win, or at least a draw); None when it proved nothing."""
+    solver = Solver(board.geo, budget, slice_nodes)
+    try:
+        score, col = yield from solver.best_move_steps(board)
+    except OutOfNodes:
+        pass
+    else:
+        if info is not None:
+            info.proven, info.score, info.bound = True, score, score
+        return col
+    # The exact solve tests "win?" first, then "at least a draw?". Whatever it
+    # proved decides what the next `budget` nodes look for. With nothing proven
+    # the caller plays Strong's move, never a merely "safe" draw that might
+    # throw away an unproven win.
+    lo, hi = solver.lo, solver.hi
+    at_least = 1 if lo >= 1 else 0 if (hi <= 0 and lo >= 0) else None
+    if at_least is None:
+        return None
+    solver.extend_budget(budget)
+    try:
+        col = yield from solver.proven_move_steps(board, at_least)
+    except OutOfNodes:
+        return None
+    if col is not None and info is not None:
+        info.bound = at_least
+    return col
