@@ -2,10 +2,11 @@ import pytest
 
 from handheld.games.sphinx import GAME, ai
 from handheld.games.sphinx.ai.strong import StrongSearch
-from handheld.games.sphinx.selfplay import play_game, strength
 from handheld.games.sphinx.rules import Board, parse_moves
+from handheld.games.sphinx.selfplay import play_game, strength
 from handheld.games.sphinx.solver import solve
 from handheld.runtime.rng import Rng
+from handheld.runtime.think import run_to_end
 
 
 def test_strong_takes_a_win_in_one_and_blocks_one():
@@ -95,7 +96,7 @@ def test_perfect_plays_a_proven_best_move_in_the_endgame():
         if b.over:
             continue
         info = ai.PerfectInfo()
-        col = ai.finish(ai.thinker("perfect", b, rng, 50_000, info=info))
+        col = run_to_end(ai.thinker("perfect", b, rng, 50_000, info=info))
         score = solve(b)
         child = b.copy()
         child.play(col)
@@ -107,7 +108,7 @@ def test_perfect_plays_a_proven_best_move_in_the_endgame():
 def test_perfect_falls_back_to_strong_when_it_cannot_prove():
     b = parse_moves("44", 7, 7)
     info = ai.PerfectInfo()
-    col = ai.finish(ai.thinker("perfect", b, Rng(0), 300, info=info))
+    col = run_to_end(ai.thinker("perfect", b, Rng(0), 300, info=info))
     assert info.proven is False
     assert col == ai.choose("strong", b, Rng(0), 300)
 
@@ -128,10 +129,10 @@ def test_prover_keeps_the_win_on_5x4_after_5():
     b = parse_moves("5", 5, 4)
     assert solve(b) == 1 and [c for c in range(5) if _score_after(b, c) >= 1] == [3]
     info = ai.PerfectInfo()
-    assert ai.finish(ai.thinker("perfect", b, Rng(0), 50_000, info=info)) == 3
+    assert run_to_end(ai.thinker("perfect", b, Rng(0), 50_000, info=info)) == 3
     assert info.proven or info.bound == 1
     info = ai.PerfectInfo()
-    col = ai.finish(ai.thinker("perfect", b, Rng(0), 2_000, info=info))
+    col = run_to_end(ai.thinker("perfect", b, Rng(0), 2_000, info=info))
     assert info.bound is None and col == ai.choose("strong", b, Rng(0), 2_000)
 
 
@@ -158,7 +159,7 @@ def _check_prover_never_gives_away_a_proven_result(positions, budget):
     kept = {"exact": 0, "win": 0, "draw": 0, "strong": 0}
     for b in positions:
         info = ai.PerfectInfo()
-        col = ai.finish(ai.thinker("perfect", b, Rng(1), budget, info=info))
+        col = run_to_end(ai.thinker("perfect", b, Rng(1), budget, info=info))
         got = _score_after(b, col)
         if info.proven:
             assert got == info.score == solve(b), b.render()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from handheld.games.sphinx.rules import Board, Geometry
+from handheld.runtime.think import run_to_end
 
 _first = itemgetter(0)
 
@@ -59,7 +60,7 @@ class Solver:
 
     def solve(self, board: Board) -> int:
         """Exact score (runs to the end, or raises OutOfNodes past the budget)."""
-        return _finish(self.solve_steps(board))
+        return run_to_end(self.solve_steps(board))
 
     def solve_steps(self, board: Board):
         """Generator form of `solve`: yields between slices, returns the score."""
@@ -252,14 +253,6 @@ def _bits(x: int):
 
 def _col(bit: int, geo: Geometry) -> int:
     return (bit.bit_length() - 1) // geo.stride
-
-
-def _finish(gen):
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
 
 
 def solve(board: Board, budget: int = 0) -> int:

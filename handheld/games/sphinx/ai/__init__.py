@@ -28,6 +28,7 @@ from handheld.games.sphinx.ai.classic import classic_move
 from handheld.games.sphinx.ai.prover import PROVER_NODES, prover_steps
 from handheld.games.sphinx.ai.strong import DEFAULT_NODES, StrongSearch
 from handheld.games.sphinx.rules import Board
+from handheld.runtime.think import run_to_end
 
 KINDS = ("classic", "strong", "perfect")
 LABELS = {"classic": "CLASSIC 1987", "strong": "STRONG", "perfect": "PROVER"}
@@ -76,14 +77,7 @@ def thinker(kind: str, board: Board, rng, budget: int | None = None, slice_nodes
     return _perfect_steps(board, rng, budget, slice_nodes, info)
 
 
-def finish(gen) -> int:
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
-
 
 def choose(kind: str, board: Board, rng, budget: int | None = None) -> int:
     """`kind`'s column for `board`, computed to the end."""
-    return finish(thinker(kind, board, rng, budget))
+    return run_to_end(thinker(kind, board, rng, budget))
