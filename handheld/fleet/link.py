@@ -1,7 +1,8 @@
 """The cabinet's side of the fleet, on a thread of its own.
 
-The frame loop calls only `match_ended(report)`: the result is queued on disk
-(durably) and handed to the fleet thread; nothing waits for the network.
+The frame loop calls only `match_ended(report)`: the result is handed to the
+fleet thread, which first queues it on disk (durably); the frame loop waits
+neither for the network nor for the SD card.
 The fleet thread owns the MQTT client (whose own network thread paho runs),
 publishes queued results with QoS 1 and forgets each once the broker has it,
 keeps the cabinet's retained status (its last will says "down") and history,
@@ -56,14 +57,14 @@ class FleetLink:
 
     # --- the frame loop's side ---------------------------------------------------------
     def match_ended(self, report: dict) -> None:
-        """A finished match: queue it durably and wake the fleet thread. Never raises."""
+        """A finished match: hand it to the fleet thread, which queues it on disk
+        at once (an fsync on an SD card can take longer than a frame). Never raises."""
         try:
             result = messages.result_from_report(report, self.options.name)
-            name = self.outbox.add(result)
-        except (OSError, KeyError, ValueError, TypeError) as e:
-            log.warning("fleet: could not queue the result of a %s match: %s", report.get("game"), e)
+        except (KeyError, ValueError, TypeError) as e:
+            log.warning("fleet: could not send the result of a %s match: %s", report.get("game"), e)
             return
-        self._events.put(("result", name, result))
+        self._events.put(("result", None, result))
 
     def start(self) -> "FleetLink":
         self._thread = threading.Thread(target=self._run, name="fleet", daemon=True)
@@ -79,6 +80,8 @@ class FleetLink:
     # --- the fleet thread -------------------------------------------------------------
     def _run(self) -> None:
         for name, result in self.outbox.pending():
+            # killed before its history was saved: the queued result belongs in it too
+            self._dirty |= self.history.add(result)
             self._events.put(("queued", name, result))
         next_flush = 0.0
         next_connect = 0.0
@@ -94,7 +97,10 @@ class FleetLink:
                 if event[0] == "stop":
                     self._close()
                     return
-                self._handle(event)
+                try:
+                    self._handle(event)
+                except Exception:           # the fleet thread must outlive any one message
+                    log.exception("fleet: could not handle %s", event[0])
             if self._dirty and time.monotonic() >= next_flush:
                 self._flush()
                 next_flush = time.monotonic() + PUBLISH_EVERY_S
@@ -135,6 +141,12 @@ class FleetLink:
         kind = event[0]
         if kind in ("result", "queued"):
             _, name, result = event
+            if name is None:
+                try:
+                    name = self.outbox.add(result)
+                except OSError as e:          # sent if connected, but not kept for a later try
+                    log.warning("fleet: could not queue a %s result in %s: %s", result["game"], self.outbox.folder,
+                                e.strerror or e)
             self.table.add(result)
             if kind == "result":
                 self.history.add(result)
@@ -182,9 +194,10 @@ class FleetLink:
         self._dirty = True
         self._flush()
 
-    def _publish_result(self, name: str, result: dict) -> None:
+    def _publish_result(self, name: str | None, result: dict) -> None:
         info = self._client.publish(messages.result_topic(self.options.name), messages.encode(result), qos=1)
-        self._inflight[info.mid] = name
+        if name is not None:
+            self._inflight[info.mid] = name
 
     def _flush(self) -> None:
         """Save the history and room files; publish the retained history and status."""

@@ -103,9 +103,14 @@ class History:
             log.warning("fleet: history %s is unreadable (%s): starting a new one", self.path, e)
             return []
 
-    def add(self, result: dict) -> None:
+    def add(self, result: dict) -> bool:
+        """Keep a result (once; in match-time order); False if it was already here."""
+        if any(r["id"] == result["id"] for r in self.results):
+            return False
         self.results.append(result)
+        self.results.sort(key=lambda r: (r["time"], r["id"]))
         del self.results[:-messages.HISTORY_LENGTH]
+        return True
 
     def message(self) -> dict:
         return {"v": messages.FORMAT, "results": list(self.results)}

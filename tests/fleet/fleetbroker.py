@@ -54,6 +54,8 @@ class Broker:
         with open(self.conf, "w") as fh:
             fh.write(f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwd}\n"
                      f"acl_file {acl}\npersistence false\nmax_queued_messages 100000\n")
+            if os.geteuid() == 0:       # as root mosquitto would become user mosquitto, who cannot read tmp_path
+                fh.write("user root\n")
 
     def start(self) -> None:
         self.log = open(os.path.join(self.folder, "mosquitto.log"), "ab")

@@ -132,7 +132,7 @@ def test_outbox_survives_sigkill_mid_write(tmp_path):
 def test_history_keeps_the_last_results(tmp_path):
     h = History(str(tmp_path / "h.json"))
     for i in range(messages.HISTORY_LENGTH + 5):
-        h.add(_result(ticks=i))
+        h.add(_result(ticks=i, at=1_700_000_000 + i))
     h.save()
     again = History(str(tmp_path / "h.json"))
     assert len(again.results) == messages.HISTORY_LENGTH and again.results[-1]["ticks"] == messages.HISTORY_LENGTH + 4
