@@ -7,8 +7,8 @@ from handheld.records import clock_text
 from handheld.records_table import RecordsScene
 
 MAX_ROWS = 15
-COLUMNS = (("GAME", 4, "left"), ("LEVEL", 96, "left"), ("WON", 170, "right"), ("STREAK", 214, "right"),
-           ("FASTEST", 262, "right"), ("WHERE", 268, "left"))
+COLUMNS = (("GAME", 4, "left"), ("LEVEL", 140, "left"), ("WON", 206, "right"), ("STREAK", 240, "right"),
+           ("FASTEST", 276, "right"), ("WHERE", 280, "left"))
 
 
 def _titles() -> dict:
@@ -22,8 +22,8 @@ def table_rows(room) -> list[tuple[str, ...]]:
     rows, last_game = [], None
     for game, level, s in room.rows():
         fastest = clock_text(s.fastest) if s.fastest is not None else "-"
-        where = (s.fastest_initials or s.fastest_cabinet or s.streak_cabinet)[:8].upper()
-        rows.append((titles.get(game, game).upper()[:14] if game != last_game else "", level.upper()[:10],
+        where = (s.fastest_initials or s.fastest_cabinet or s.streak_cabinet)[:6].upper()
+        rows.append((titles.get(game, game).upper()[:22] if game != last_game else "", level.upper()[:7],
                      str(s.wins), str(s.best_streak), fastest, where))
         last_game = game
     return rows[:MAX_ROWS]
