@@ -26,7 +26,8 @@ log = logging.getLogger("handheld.fleet")
 
 KEEPALIVE_S = 15
 RECONNECT_MAX_S = 8
-PUBLISH_EVERY_S = 1.0          # history, status and the room file at most this often
+PUBLISH_EVERY_S = 1.0          # history and status at most this often
+ROOM_SAVE_EVERY_S = 10.0       # the room's file (whole, and it grows) at most this often, and on leaving
 AUTO_RETRY_S = 30.0
 
 
@@ -50,7 +51,8 @@ class FleetLink:
         self._events: queue.SimpleQueue = queue.SimpleQueue()
         self._inflight: dict[int, str] = {}    # mid -> outbox file name
         self._dirty = False
-        self._stop = threading.Event()
+        self._next_room_save = 0.0
+        self._room_saved = -1
         self._thread: threading.Thread | None = None
         self._client = None
         self.address = options.host
@@ -104,6 +106,8 @@ class FleetLink:
             if self._dirty and time.monotonic() >= next_flush:
                 self._flush()
                 next_flush = time.monotonic() + PUBLISH_EVERY_S
+            if self.table.version != self._room_saved and time.monotonic() >= self._next_room_save:
+                self._save_room()
 
     def _open(self) -> bool:
         from handheld.fleet import mqtt
@@ -199,12 +203,13 @@ class FleetLink:
         if name is not None:
             self._inflight[info.mid] = name
 
-    def _flush(self) -> None:
-        """Save the history and room files; publish the retained history and status."""
+    def _flush(self, leaving: bool = False) -> None:
+        """Save the history file (and the room's, when leaving); publish the retained history and status."""
         self._dirty = False
         try:
             self.history.save()
-            self.table.save(self.room_path)
+            if leaving:
+                self._save_room()
         except OSError as e:
             log.warning("fleet: could not save the fleet's files: %s", e.strerror or e)
         if not self.connected:
@@ -214,13 +219,20 @@ class FleetLink:
                              retain=True)
         self._client.publish(messages.status_topic(name), messages.encode(self._status("up")), qos=1, retain=True)
 
+    def _save_room(self) -> None:
+        version = self.table.version
+        try:
+            self.table.save(self.room_path)
+        except OSError as e:
+            log.warning("fleet: could not save the room's table: %s", e.strerror or e)
+        self._room_saved, self._next_room_save = version, time.monotonic() + ROOM_SAVE_EVERY_S
+
     def _status(self, state: str) -> dict:
         return messages.status_message(self.options.name, state, self.version, self.started, self.last_match,
                                        self.matches)
 
     def _close(self) -> None:
-        if self._dirty:
-            self._flush()
+        self._flush(leaving=True)
         if self._client is None:
             return
         if self.connected:
