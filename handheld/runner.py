@@ -135,7 +135,7 @@ def run_once(args) -> int:
         from handheld import __version__
         from handheld.fleet.link import start_fleet
 
-        fleet = start_fleet(config, cabinet.ctx, data, __version__)
+        fleet = start_fleet(config, cabinet, data, __version__)
     from handheld.input.manager import InputManager
 
     inputs = InputManager(config, kiosk=kiosk)

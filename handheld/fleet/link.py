@@ -42,7 +42,8 @@ class FleetLink:
         self.table = RoomTable.load(self.room_path)
         for result in self.history.results:
             self.table.add(result)
-        self.subscriber = Subscriber(self.table, config, options.name)
+        self.applied: queue.SimpleQueue = queue.SimpleQueue()    # settings for the frame loop to put in use
+        self.subscriber = Subscriber(self.table, config, options.name, self.applied.put)
         self.connected = False
         self.refused: str | None = None        # why the broker said no, once it has
         self.started = time.time()
@@ -67,6 +68,26 @@ class FleetLink:
             log.warning("fleet: could not send the result of a %s match: %s", report.get("game"), e)
             return
         self._events.put(("result", None, result))
+
+    def apply_live(self, cabinet) -> None:
+        """On the frame loop (once a second): put the operator's latest settings in
+        use where the running cabinet can, as its settings screen does; the rest
+        (kiosk) from the next start."""
+        from handheld import TICK_HZ
+
+        while True:
+            try:
+                changed = self.applied.get_nowait()
+            except queue.Empty:
+                return
+            if "sound.enabled" in changed:
+                cabinet.audio.set_enabled(changed["sound.enabled"])
+            if "sound.volume" in changed:
+                cabinet.audio.set_volume(changed["sound.volume"] / 100)
+            if "cabinet.attract_after_s" in changed:
+                cabinet.attract_after = changed["cabinet.attract_after_s"] * TICK_HZ
+            if "cabinet.idle_return_s" in changed:
+                cabinet.idle_return = changed["cabinet.idle_return_s"] * TICK_HZ
 
     def start(self) -> "FleetLink":
         self._thread = threading.Thread(target=self._run, name="fleet", daemon=True)
@@ -246,10 +267,11 @@ class FleetLink:
         self._client.loop_stop()
 
 
-def start_fleet(config, ctx, data_dir: str | None, version: str = "") -> FleetLink | None:
+def start_fleet(config, cabinet, data_dir: str | None, version: str = "") -> FleetLink | None:
     """Join the fleet the config's [fleet] section names: chain the match-end
-    hook, give the screens the room's table. None (and one log line) when the
-    section is unusable or paho-mqtt is missing."""
+    hook, give the screens the room's table and the cabinet its once-a-second
+    `fleet.apply_live`. None (and one log line) when the section is unusable or
+    paho-mqtt is missing."""
     from handheld.fleet.options import FleetConfigError, parse
 
     try:
@@ -264,6 +286,7 @@ def start_fleet(config, ctx, data_dir: str | None, version: str = "") -> FleetLi
                   "(or pip install 'handheld[fleet]'); the fleet stays off")
         return None
     link = FleetLink(options, config, data_dir, version)
+    ctx = cabinet.ctx
     previous = ctx.on_match_end
 
     def on_match_end(report: dict) -> None:
@@ -273,4 +296,5 @@ def start_fleet(config, ctx, data_dir: str | None, version: str = "") -> FleetLi
 
     ctx.on_match_end = on_match_end
     ctx.room = link.table
+    cabinet.fleet = link
     return link.start()

@@ -18,9 +18,10 @@ DROP_LOG_EVERY_S = 10.0
 
 
 class Subscriber:
-    def __init__(self, table: RoomTable, config=None, own_name: str = ""):
+    def __init__(self, table: RoomTable, config=None, own_name: str = "", on_applied=None):
         self.table = table
         self.config = config            # None: settings are not taken (the laptop's CLI)
+        self.on_applied = on_applied    # called with the settings that changed
         self.own_name = own_name
         self.statuses: dict[str, dict] = {}
         self.settings_seen: str | None = None
@@ -57,6 +58,8 @@ class Subscriber:
         self.settings_seen = doc["id"]
         if self.config is not None:
             self.settings_applied = remote_settings.apply(self.config, doc["settings"])
+            if self.settings_applied and self.on_applied:
+                self.on_applied(self.settings_applied)
 
     def _dropped(self, topic, why) -> None:
         self.dropped += 1

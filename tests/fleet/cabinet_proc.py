@@ -32,7 +32,7 @@ def main(config_path, state, matches, pause_s, stop_file) -> int:
     logging.basicConfig(level=logging.INFO, format="handheld: %(message)s", stream=sys.stderr)
     cfg = Config.load(config_path, boot_path=None)
     cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=os.getpid(), data_dir=state)
-    link = start_fleet(cfg, cab.ctx, state, __version__)
+    link = start_fleet(cfg, cab, state, __version__)
     ended = []
     hook = cab.ctx.on_match_end
     cab.ctx.on_match_end = lambda report: (hook(report), ended.append(report))

@@ -58,7 +58,7 @@ def main(config_path, state, base_s, seconds, period_s, stop_file) -> int:
     cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=os.getpid(), data_dir=state)
     cab.director.push(AttractScene(cab.ctx, 40))
     base, _ = frames(cab, float(base_s), float(period_s))
-    link = start_fleet(cfg, cab.ctx, state)
+    link = start_fleet(cfg, cab, state)
     try:
         with_fleet, reported = frames(cab, float(seconds), float(period_s))
         print(json.dumps({"p99_ms_off": p99(base), "p99_ms_on": p99(with_fleet), "frames": len(with_fleet),

@@ -34,7 +34,7 @@ def _frames(tmp_path, fleet_port=None, watch=None):
                         f'[fleet]\nhost = "127.0.0.1"\nport = {fleet_port}\nname = "cab-1"\npassword = "x"\n')
     cfg = Config.load(cfg_path, boot_path=None)
     cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=5, data_dir=str(tmp_path / "state"))
-    link = start_fleet(cfg, cab.ctx, str(tmp_path / "state")) if fleet_port is not None else None
+    link = start_fleet(cfg, cab, str(tmp_path / "state")) if fleet_port is not None else None
     cab.director.push(AttractScene(cab.ctx, 40))
     times = []
     try:
