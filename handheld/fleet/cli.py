@@ -120,11 +120,12 @@ class Session:
         from handheld.fleet import mqtt
 
         where = f"{self.options.host}:{self.options.port}"
-        try:
-            self.client.connect_async(self.options.host, self.options.port, keepalive=15)
+        try:                            # the laptop may wait (a bounded TCP connect), unlike a cabinet
+            self.client.connect(self.options.host, self.options.port, keepalive=15)
             self.client.loop_start()
         except (OSError, ValueError) as e:
-            raise FleetError(f"cannot reach the broker at {where}: {e}")
+            raise FleetError(f"cannot reach the broker at {where}: {getattr(e, 'strerror', None) or e}; "
+                             f"is mosquitto running there, and the port right?")
         deadline = time.monotonic() + max(self.wait_s, 5.0)
         while time.monotonic() < deadline:
             try:

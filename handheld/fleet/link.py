@@ -184,8 +184,7 @@ class FleetLink:
             if name is not None:
                 self.outbox.delivered(name)
         elif kind == "message":
-            self.subscriber.handle(self._topic(event[1]), event[2])
-            self._dirty = True
+            self.subscriber.handle(event[1], event[2])
         elif kind == "connack":
             self._connack(event[1])
         elif kind == "disconnected":
@@ -193,10 +192,6 @@ class FleetLink:
                 log.info("fleet: lost the broker at %s; results stay queued until it is back", self.address)
             self.connected = False
             self._inflight.clear()
-
-    @staticmethod
-    def _topic(topic):
-        return topic if isinstance(topic, str) else topic.decode("utf-8", "replace")
 
     def _connack(self, rc: int) -> None:
         from handheld.fleet import mqtt

@@ -64,4 +64,10 @@ def on_publish(client, handler) -> None:
 
 def on_message(client, handler) -> None:
     """handler(topic: str, payload: bytes, retained: bool)."""
-    client.on_message = lambda _c, _u, msg: handler(msg.topic, msg.payload, bool(msg.retain))
+    def call(_c, _u, msg):
+        try:
+            topic = msg.topic           # both versions decode it as UTF-8
+        except UnicodeDecodeError:
+            topic = ""                  # not the fleet's: the subscriber drops it
+        handler(topic, msg.payload, bool(msg.retain))
+    client.on_message = call

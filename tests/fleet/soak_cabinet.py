@@ -1,4 +1,4 @@
-"""One headless cabinet for the fleet's soak test: attract mode paced at 60
+"""One headless cabinet for the fleet's soak test: the menu paced at 60
 frames a second, a match reported every PERIOD_S, the CPU time of every frame
 (the frame thread's only) measured; first BASE_S seconds with the fleet off,
 then SECONDS with it on. Prints one JSON line of figures, then idles until
@@ -17,12 +17,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from handheld.app import Cabinet  # noqa: E402
-from handheld.attract import AttractScene  # noqa: E402
 from handheld.audio import NullAudio  # noqa: E402
 from handheld.config import Config  # noqa: E402
 from handheld.display.headless import HeadlessDisplay  # noqa: E402
 from handheld.fleet.link import start_fleet  # noqa: E402
 from handheld.input.manager import InputManager  # noqa: E402
+from handheld.launcher import MenuScene  # noqa: E402
 
 FRAME_S = 1 / 60
 IDLE_LIMIT_S = 300
@@ -56,7 +56,9 @@ def main(config_path, state, base_s, seconds, period_s, stop_file) -> int:
     logging.basicConfig(level=logging.WARNING, format="handheld: %(message)s", stream=sys.stderr)
     cfg = Config.load(config_path, boot_path=None)
     cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=os.getpid(), data_dir=state)
-    cab.director.push(AttractScene(cab.ctx, 40))
+    # the same work in every frame, before and after joining: the menu, its card's miniature demo
+    # of one game playing over and over (attract mode would go through games whose frames cost more)
+    cab.director.push(MenuScene(cab.ctx, highlight="sphinx"))
     base, _ = frames(cab, float(base_s), float(period_s))
     link = start_fleet(cfg, cab, state)
     try:

@@ -245,3 +245,21 @@ def test_pushed_volume_and_attract_delay_are_in_use_on_a_running_cabinet(broker,
         wait_until(in_use, timeout=20)
     finally:
         link.stop()
+
+
+def test_cli_with_no_broker_there_says_so_in_one_line(capsys, monkeypatch):
+    monkeypatch.setenv("HANDHELD_FLEET_PASSWORD", "x")
+    code = handheld_main(["fleet", "status", "--host", "127.0.0.1", "--port", str(free_port()), "--wait", "1"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1 and "cannot reach the broker at 127.0.0.1:" in err
+
+
+def test_reason_codes_are_ints_from_either_paho():
+    assert mqtt.code(5) == 5 and mqtt.code([]) == 0
+    if mqtt.CallbackAPIVersion is not None:          # paho 2.x: ReasonCode objects
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.reasoncodes import ReasonCode
+
+        assert mqtt.code(ReasonCode(PacketTypes.CONNACK, "Not authorized")) == 135
+        assert mqtt.code([ReasonCode(PacketTypes.SUBACK, identifier=1)]) == 1
+    assert "password" in mqtt.connack_text(4) and "password" in mqtt.connack_text(134)

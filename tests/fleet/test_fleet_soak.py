@@ -27,11 +27,12 @@ def test_a_thousand_results_a_minute_for_ten_minutes(broker, tmp_path):
         for i in range(1, 5):
             folder = tmp_path / f"cab-{i}"
             folder.mkdir()
-            (folder / "handheld.toml").write_text(f'[fleet]\nhost = "127.0.0.1"\nport = {broker.port}\n'
+            (folder / "handheld.toml").write_text(f'[cabinet]\nattract_after_s = 3600\n\n'
+                                                  f'[fleet]\nhost = "127.0.0.1"\nport = {broker.port}\n'
                                                   f'name = "cab-{i}"\npassword = "{USERS[f"cab-{i}"]}"\n')
             procs.append((folder, subprocess.Popen(
                 [sys.executable, str(HERE / "soak_cabinet.py"), str(folder / "handheld.toml"), str(folder / "state"),
-                 "30", str(seconds), str(PERIOD_S), str(folder / "stop")], stdout=subprocess.PIPE, text=True,
+                 "60", str(seconds), str(PERIOD_S), str(folder / "stop")], stdout=subprocess.PIPE, text=True,
                 env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})))
         figures = [json.loads(p.stdout.readline()) for _f, p in procs]     # each after its run
         total = sum(f["reported"] for f in figures)
