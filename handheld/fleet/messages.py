@@ -48,7 +48,7 @@ def parse_topic(topic: str) -> tuple[str, str]:
     """(cabinet, kind) for a cabinet's topic, ("", "settings") for the settings one."""
     if topic == SETTINGS_TOPIC:
         return "", "settings"
-    m = _TOPIC.match(topic)
+    m = _TOPIC.fullmatch(topic)
     if not m:
         raise BadMessage(f"topic {topic[:80]!r} is not the fleet's")
     return m.group(1), m.group(2)
@@ -82,7 +82,7 @@ def result_from_report(report: dict, cabinet: str, initials: str | None = None,
               "human_won": records.get("human_won") if records else None,
               "winner": None if winner is None else _word(winner, "?"),
               "replay": _word(report.get("state_hash"), None, pattern=_HASH)}
-    if initials and _INITIALS.match(initials):
+    if initials and _INITIALS.fullmatch(initials):
         result["initials"] = initials
     return check_result(result)
 
@@ -91,7 +91,7 @@ def _word(value, fallback, pattern=_WORD):
     if value is None:
         return fallback
     text = str(value)[:40]
-    return text if pattern.match(text) else fallback
+    return text if pattern.fullmatch(text) else fallback
 
 
 def check_result(obj, cabinet: str | None = None) -> dict:
@@ -104,20 +104,20 @@ def check_result(obj, cabinet: str | None = None) -> dict:
     if extra:
         raise BadMessage(f"unknown field {sorted(extra)[0]!r}")
     _need(obj, "v", lambda v: v == FORMAT)
-    _need(obj, "id", lambda v: isinstance(v, str) and _ID.match(v))
-    _need(obj, "cabinet", lambda v: isinstance(v, str) and NAME_PATTERN.match(v))
+    _need(obj, "id", lambda v: isinstance(v, str) and _ID.fullmatch(v))
+    _need(obj, "cabinet", lambda v: isinstance(v, str) and NAME_PATTERN.fullmatch(v))
     if cabinet is not None and obj["cabinet"] != cabinet:
         raise BadMessage(f"cabinet {obj['cabinet']!r} published under {cabinet!r}'s topic")
-    _need(obj, "game", lambda v: isinstance(v, str) and re.match(r"^[a-z0-9_]{1,24}$", v))
+    _need(obj, "game", lambda v: isinstance(v, str) and re.fullmatch(r"[a-z0-9_]{1,24}", v))
     _need(obj, "time", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < 1e11)
     _need(obj, "ticks", lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**9)
-    _need(obj, "players", lambda v: isinstance(v, str) and _WORD.match(v))
-    _need(obj, "level", lambda v: v is None or isinstance(v, str) and _WORD.match(v))
+    _need(obj, "players", lambda v: isinstance(v, str) and _WORD.fullmatch(v))
+    _need(obj, "level", lambda v: v is None or isinstance(v, str) and _WORD.fullmatch(v))
     _need(obj, "human_won", lambda v: v is None or isinstance(v, bool))
-    _need(obj, "winner", lambda v: v is None or isinstance(v, str) and _WORD.match(v))
-    _need(obj, "replay", lambda v: v is None or isinstance(v, str) and _HASH.match(v))
+    _need(obj, "winner", lambda v: v is None or isinstance(v, str) and _WORD.fullmatch(v))
+    _need(obj, "replay", lambda v: v is None or isinstance(v, str) and _HASH.fullmatch(v))
     if "initials" in obj:
-        _need(obj, "initials", lambda v: isinstance(v, str) and _INITIALS.match(v))
+        _need(obj, "initials", lambda v: isinstance(v, str) and _INITIALS.fullmatch(v))
     return obj
 
 
@@ -177,6 +177,6 @@ def check_settings_message(obj) -> dict:
     if not isinstance(obj, dict):
         raise BadMessage("a settings document must be a JSON object")
     _need(obj, "v", lambda v: v == FORMAT)
-    _need(obj, "id", lambda v: isinstance(v, str) and _ID.match(v))
+    _need(obj, "id", lambda v: isinstance(v, str) and _ID.fullmatch(v))
     _need(obj, "settings", lambda v: isinstance(v, dict) and len(v) <= 32)
     return obj

@@ -52,7 +52,7 @@ def parse(section: dict) -> tuple[FleetOptions, list[str]]:
         warnings.append(f"fleet.port = {port!r} must be a whole number from 1 to 65535; using {fallback}")
         port = fallback
     name = section.get("name") or default_name()
-    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise FleetConfigError(f"fleet.name = {name!r} must be 1-32 lower-case letters, digits or '-' "
                                f"(it is the cabinet's topic), e.g. name = \"cab-1\"")
     username = section.get("username", name)

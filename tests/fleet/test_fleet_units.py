@@ -79,6 +79,18 @@ def test_a_result_under_another_cabinets_topic_is_refused():
         messages.check_result({**r, "exec": "rm -rf /"})
 
 
+def test_a_trailing_newline_is_not_a_name():
+    """A log line or a printed table is never split by a value from the broker."""
+    r = _result("cab-1")
+    for key, value in [("game", "sphinx\n"), ("cabinet", "cab-1\n"), ("level", "strong\n"), ("id", r["id"] + "\n")]:
+        with pytest.raises(messages.BadMessage, match=key):
+            messages.check_result({**r, key: value})
+    with pytest.raises(messages.BadMessage):
+        messages.parse_topic("handheld/cabinet/cab-1/result\n")
+    with pytest.raises(options.FleetConfigError):
+        options.parse({"host": "b", "name": "cab-1\n"})
+
+
 # --- the outbox -------------------------------------------------------------------------------
 
 def test_outbox_keeps_results_until_delivered(tmp_path):
