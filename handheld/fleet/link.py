@@ -174,7 +174,13 @@ class FleetLink:
                                 e.strerror or e)
             self.table.add(result)
             if kind == "result":
+                # saved before it can be delivered: once the broker has it its outbox file goes,
+                # and a SIGKILL then must not take it out of this cabinet's own history and table
                 self.history.add(result)
+                try:
+                    self.history.save()
+                except OSError as e:
+                    log.warning("fleet: could not save the history in %s: %s", self.history.path, e.strerror or e)
                 self.last_match, self.matches = result["time"], self.matches + 1
                 self._dirty = True
             if self.connected:

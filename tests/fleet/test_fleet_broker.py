@@ -263,3 +263,16 @@ def test_reason_codes_are_ints_from_either_paho():
         assert mqtt.code(ReasonCode(PacketTypes.CONNACK, "Not authorized")) == 135
         assert mqtt.code([ReasonCode(PacketTypes.SUBACK, identifier=1)]) == 1
     assert "password" in mqtt.connack_text(4) and "password" in mqtt.connack_text(134)
+
+
+def test_a_delivered_result_is_already_in_the_saved_history(broker, links, tmp_path):
+    """Once the broker has a result its outbox file goes: a SIGKILL right then must
+    still find it in the cabinet's own history file (and so on its own table)."""
+    a = links(broker, "cab-1")
+    wait_until(lambda: a.connected)
+    for n in range(1, 6):
+        a.match_ended(REPORT)
+        wait_until(lambda: a.matches == n and len(a.outbox) == 0)        # taken, then delivered
+        with open(a.history.path, "rb") as fh:
+            saved = {r["id"] for r in messages.decode(fh.read(), messages.MAX_HISTORY_BYTES)["results"]}
+        assert {r["id"] for r in a.history.results} <= saved
