@@ -79,6 +79,7 @@ class Cabinet:
         self.frames = 0
         self.notify = _notifier()
         self.sound_watcher = None
+        self.fleet = None                 # handheld.fleet.link.FleetLink with a [fleet] config
         if first_game:
             self._open_game(first_game)
 
@@ -137,6 +138,8 @@ class Cabinet:
                 self.notify.watchdog()
             if self.sound_watcher is not None:
                 self._check_sound()
+            if self.fleet is not None:
+                self.fleet.apply_live(self)
 
     def _kiosk_timers(self, frame: InputFrame) -> None:
         from handheld.attract import AttractScene

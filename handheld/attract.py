@@ -54,6 +54,9 @@ class AttractScene(Scene):
             if self.index == 0:
                 from handheld.records_table import RecordsScene
                 yield "records", None, RecordsScene(self.ctx, auto=True)
+                if self.ctx.room is not None:         # in an event fleet: the room's table beside it
+                    from handheld.fleet.room_table import RoomScene
+                    yield "room", None, RoomScene(self.ctx, auto=True)
 
     def _next(self) -> None:
         self.age = 0

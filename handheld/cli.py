@@ -104,8 +104,15 @@ def _add_hw(sub) -> None:
     hw.set_defaults(func=lambda args: _usage(hw))
 
 
+def _add_fleet(sub) -> None:
+    from handheld.fleet.cli import add_cli
+
+    add_cli(sub)
+
+
 COMMANDS = {"run": _add_run, "selfplay": _add_selfplay, "bench": _add_bench, "screenshot": _add_screenshot,
-            "replay": _add_replay, "doctor": _add_doctor, "input-test": _add_input_test, "hw": _add_hw}
+            "replay": _add_replay, "doctor": _add_doctor, "input-test": _add_input_test, "hw": _add_hw,
+            "fleet": _add_fleet}
 
 
 class _HelpFormatter(argparse.HelpFormatter):

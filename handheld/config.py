@@ -70,7 +70,7 @@ SCHEMA: dict[str, tuple] = {
 }
 
 # Sections whose contents are validated by their owner rather than SCHEMA.
-FREE_SECTIONS = ("input", "games")
+FREE_SECTIONS = ("input", "games", "fleet")
 # Warnings reported per file: a file of thousands of unknown keys is one mistake.
 MAX_WARNINGS_PER_FILE = 20
 
@@ -181,6 +181,10 @@ class Config:
             self._values[key] = value
         if "input" in data and isinstance(data["input"], dict):
             self._validate_input(source)
+        if "fleet" in data:             # only then: without [fleet] the fleet is never imported
+            from handheld.fleet.options import validate
+
+            self.warnings.extend(f"{source}: {w}" for w in validate(data["fleet"]))
 
     def _validate_input(self, source: str) -> None:
         try:

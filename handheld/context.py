@@ -27,6 +27,7 @@ class Context:
         self.on_match_end = on_match_end
         self.input_manager = input_manager  # handheld.input.manager.InputManager (None headless)
         self.records = records            # handheld.records.Records (None: nothing is counted)
+        self.room = None                  # handheld.fleet.room.RoomTable with a [fleet] config, else None
         self.quit_requested = False       # set by a screen to end the cabinet's loop
         self.last_options: dict = {}      # game id -> options last played, per session
 

@@ -91,6 +91,9 @@ class MenuScene(Scene):
         self.miniature.show(game)
         records = self.ctx.records
         self.records = record_lines(records.of(game.id) if records else GameRecord()) if game and game.built else []
+        if self.ctx.room is not None and self.records:      # in an event fleet: the room's best too
+            from handheld.fleet.room_table import room_best_line
+            self.records.append(room_best_line(self.ctx.room, game))
 
     def update(self, frame: InputFrame) -> None:
         self.tick += 1

@@ -51,21 +51,26 @@ class RecordsScene(Scene):
             self.finished = True
             self.ctx.director.pop()
 
+    # what the screen says; the room's table (handheld/fleet/room_table.py) says its own
+    TITLE = ("CABINET RECORDS", "HUMANS VS COMPUTER")
+    COLUMNS = COLUMNS
+    COLOURS = ("white", "silver", "ok", "danger", "gold", "cyan")
+    EMPTY = ("NO RECORDS YET", "BEAT THE COMPUTER AND YOUR", "WIN IS WRITTEN HERE")
+    EXPLAIN = ("WINS AND LOSSES AGAINST EACH", "COMPUTER LEVEL, BEST WINNING", "STREAK AND FASTEST WIN (M:SS)")
+
     def draw(self, surface) -> None:
         surface.fill(rgb("ink"))
-        draw_title(surface, "CABINET RECORDS", "HUMANS VS COMPUTER")
+        draw_title(surface, *self.TITLE)
         y = 18
-        for name, x, align in COLUMNS:
+        for name, x, align in self.COLUMNS:
             draw_text(surface, x, y, name, "gold", "small", align=align)
         surface.fill(rgb("slate"), (4, y + 8, 312, 1))
         if not self.rows:
-            draw_text(surface, 160, 90, "NO RECORDS YET", "white", align="center")
-            draw_text(surface, 160, 104, "BEAT THE COMPUTER AND YOUR", "grey", align="center")
-            draw_text(surface, 160, 114, "WIN IS WRITTEN HERE", "grey", align="center")
+            for line, yy, colour in zip(self.EMPTY, (90, 104, 114), ("white", "grey", "grey")):
+                draw_text(surface, 160, yy, line, colour, align="center")
         for r, row in enumerate(self.rows):
             yy = y + 13 + r * ROW_H
-            for (_, x, align), text, colour in zip(COLUMNS, row, ("white", "silver", "ok", "danger", "gold", "cyan")):
+            for (_, x, align), text, colour in zip(self.COLUMNS, row, self.COLOURS):
                 draw_text(surface, x, yy, text, colour, align=align)
         hint = "PRESS FIRE TO PLAY" if self.auto else "FIRE OR ALT: BACK"
-        TextWindow().draw(surface, [("WINS AND LOSSES AGAINST EACH", "white"), ("COMPUTER LEVEL, BEST WINNING", "white"),
-                                    ("STREAK AND FASTEST WIN (M:SS)", "white"), (hint, "slate")])
+        TextWindow().draw(surface, [(line, "white") for line in self.EXPLAIN] + [(hint, "slate")])

@@ -132,6 +132,12 @@ def run_once(args) -> int:
             # a card can come later (the image's coldplug starts after this frame; a USB speaker)
             cabinet.watch_for_sound(SoundWatcher(lambda: _open_sound(config)))
     register_ui_sounds(cabinet.audio)
+    fleet = None
+    if config.get("fleet"):             # opt-in: without [fleet] the fleet is never imported
+        from handheld import __version__
+        from handheld.fleet.link import start_fleet
+
+        fleet = start_fleet(config, cabinet, data, __version__)
     from handheld.input.manager import InputManager
 
     inputs = InputManager(config, kiosk=kiosk)
@@ -145,6 +151,8 @@ def run_once(args) -> int:
             return _run_headless(cabinet, args)
         cabinet.run(args.seconds)
     finally:
+        if fleet is not None:
+            fleet.stop()
         inputs.close()
         display.close()
         if console:

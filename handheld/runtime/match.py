@@ -68,7 +68,8 @@ class MatchRunner(Scene):
         self.replay.state_hash = self.match.state_hash()
         self._save_replay()
         result = self.match.result or {}
-        report = {"game": self.game.id, "seed": self.seed, "ticks": self.replay.ticks, **result}
+        report = {"game": self.game.id, "seed": self.seed, "ticks": self.replay.ticks,
+                  "state_hash": self.replay.state_hash, **result}
         if self.ctx.records is not None:
             self.ctx.records.add_result(report)
         if self.ctx.on_match_end:

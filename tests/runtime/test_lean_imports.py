@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 BUILD_TIME_ONLY = ("handheld.audio.synth", "handheld.audio.render")
+# opt-in: only a config with [fleet] imports it, and paho-mqtt needs ssl (tests/fleet checks the rest never does)
+OPT_IN = "handheld.fleet"
 
 CODE = f"""
 import sys, importlib, pathlib
@@ -16,7 +18,8 @@ import handheld, evdev   # evdev first, as the cabinet imports it
 root = pathlib.Path(handheld.__file__).parent
 names = sorted(".".join(("handheld",) + p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
                for p in root.rglob("*.py"))
-names = [n for n in names if n not in {BUILD_TIME_ONLY!r} and not n.endswith("__main__")]
+names = [n for n in names if n not in {BUILD_TIME_ONLY!r} and not n.endswith("__main__")
+         and not n.startswith({OPT_IN!r})]
 for name in names:
     importlib.import_module(name)
     heavy = [m for m in ("numpy", "asyncio", "ssl", "pygame.font", "pygame.sysfont", "pygame.scrap", "pygame.freetype",
