@@ -7,13 +7,14 @@ import os
 import pytest
 
 from handheld import TICK_HZ
+from handheld.games.registry import load_game
 from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.runtime import journal as J
 from handheld.runtime import resume
 from handheld.runtime.replay import Replay, pack_frame
 from handheld.runtime.rng import Rng
 
-HEADER = {"game": "sphinx", "play_version": 1, "seed": 3, "options": {"mode": "cpu"}, "humans": 1,
+HEADER = {"game": "sphinx", "play_version": load_game("sphinx").play_version, "seed": 3, "options": {"mode": "cpu"}, "humans": 1,
           "started": 1_700_000_000}
 
 
@@ -111,8 +112,6 @@ def test_a_journal_of_another_play_version_is_refused_and_kept(tmp_path, caplog)
     with caplog.at_level(logging.INFO, logger="handheld.resume"):
         assert resume.pending(str(tmp_path)) is None
     (line,) = [r.getMessage() for r in caplog.records if r.name == "handheld.resume"]
-    from handheld.games.registry import load_game
-
     assert "play version 99" in line and f"this cabinet plays version {load_game('sphinx').play_version}" in line
     assert os.path.exists(path + resume.REFUSED_SUFFIX) and not os.path.exists(path)
 
