@@ -126,12 +126,7 @@ class Session:
         except (OSError, ValueError) as e:
             raise FleetError(f"cannot reach the broker at {where}: {getattr(e, 'strerror', None) or e}; "
                              f"is mosquitto running there, and the port right?")
-        deadline = time.monotonic() + max(self.wait_s, 5.0)
-        while time.monotonic() < deadline:
-            try:
-                event = self.events.get(timeout=0.1)
-            except queue.Empty:
-                continue
+        for event in self._events_for(max(self.wait_s, 5.0)):
             if event[0] == "connack":
                 if event[1] == 0:
                     return self
@@ -149,14 +144,18 @@ class Session:
     def collect(self, topics, handle) -> None:
         for topic in topics:
             self.client.subscribe(topic, qos=1)
-        deadline = time.monotonic() + self.wait_s
-        while time.monotonic() < deadline:
-            try:
-                event = self.events.get(timeout=0.1)
-            except queue.Empty:
-                continue
+        for event in self._events_for(self.wait_s):
             if event[0] == "message":
                 handle(event[1], event[2])
+
+    def _events_for(self, seconds: float):
+        """The client's events as they come, for `seconds` (the laptop's tool may wait)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                yield self.events.get(timeout=0.1)
+            except queue.Empty:
+                continue
 
 
 def _collect(args, topics):
