@@ -34,13 +34,13 @@ bench: $(STAMP)
 	$(VENV)/bin/handheld bench $(ARGS)
 
 # a million ticks of random input, combos, idle and hot-plug through the headless
-# cabinet (handheld/fuzz.py); e.g. ARGS="--seed 5 --seeds 10 --keep out/fuzz"
+# cabinet (handheld/tools/fuzz.py); e.g. ARGS="--seed 5 --seeds 10 --keep out/fuzz"
 fuzz: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.fuzz --ticks 1000000 $(ARGS)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.tools.fuzz --ticks 1000000 $(ARGS)
 
 # every screen as a PNG in docs/screens/ with an index page (docs/screens/README.md)
 screens: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.screens docs/screens
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.tools.screens docs/screens
 
 clean:
 	rm -rf $(VENV) build *.egg-info

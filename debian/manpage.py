@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from handheld import __version__
-from handheld.cli import build_parser
+from handheld.tools.cli import build_parser
 
 SUMMARY = "boot-to-game arcade cabinet for the Raspberry Pi"
 

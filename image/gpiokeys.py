@@ -44,7 +44,7 @@ class PinMapError(Exception):
 
 def keycode(player: int, action: str) -> int:
     try:
-        from handheld.input.actions import Action
+        from handheld.base.actions import Action
         from handheld.input.evdevmap import PRIMARY_KEY
         return PRIMARY_KEY[(player - 1, int(Action[action]))]
     except (ImportError, KeyError):

@@ -2,7 +2,7 @@
 
 Each game's sounds.py holds its recipes (synthesized with numpy by
 handheld/audio/synth.py) and `register(audio)`, which hands the cabinet the
-folder of WAV files rendered from them (`python -m handheld.audio.render`).
+folder of WAV files rendered from them (`python -m handheld.tools.render_sounds`).
 Games call `ctx.audio.play("game.effect")`. A machine with no sound card runs
 silently.
 """

@@ -1,7 +1,7 @@
 """The cabinet's sound output: pygame.mixer when a sound device works, silence otherwise.
 
 Sounds are WAV files (16-bit mono at SAMPLE_RATE) in a bank folder per game,
-rendered ahead of time from the game's recipes (handheld/audio/render.py), so
+rendered ahead of time from the game's recipes (handheld/tools/render_sounds.py), so
 nothing is synthesized, and numpy is never imported, while the cabinet runs.
 Each file is loaded the first time it plays."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 
-from handheld import held_back
+from handheld.base import held_back
 
 SAMPLE_RATE = 22050
 MIXER_MODULES = ("pygame.mixer", "pygame.mixer_music")

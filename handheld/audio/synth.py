@@ -1,6 +1,6 @@
 """Retro voices (square, triangle, noise) with envelopes, as int16 numpy arrays.
 
-The games' sound recipes are written with these; `python -m handheld.audio.render`
+The games' sound recipes are written with these; `python -m handheld.tools.render_sounds`
 runs them once and stores WAV files that the cabinet plays. Nothing here runs
 in the cabinet itself.
 """

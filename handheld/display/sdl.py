@@ -16,7 +16,9 @@ import os
 
 import pygame
 
-from handheld import SCREEN_H, SCREEN_W, held_back
+from handheld import SCREEN_H, SCREEN_W
+
+from handheld.base import held_back
 from handheld.display.base import Display, DisplayError, fit_scale
 
 log = logging.getLogger("handheld.display")

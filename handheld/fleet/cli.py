@@ -70,7 +70,7 @@ def _options(args):
 
     section = {}
     if args.config:
-        from handheld import tomlfile
+        from handheld.base import tomlfile
 
         try:
             section = dict(tomlfile.load(args.config).get("fleet") or {})
@@ -194,7 +194,7 @@ def _age(seconds: float) -> str:
 
 
 def cmd_push_settings(args) -> int:
-    from handheld import tomlfile
+    from handheld.base import tomlfile
     from handheld.fleet import messages, remote_settings
 
     try:

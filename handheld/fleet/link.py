@@ -276,10 +276,12 @@ def start_fleet(config, cabinet, data_dir: str | None, version: str = "") -> Fle
     from handheld.fleet.options import FleetConfigError, parse
 
     try:
-        options, _warnings = parse(config.get("fleet") or {})   # the config has logged the warnings
+        options, warnings = parse(config.get("fleet") or {})
     except FleetConfigError as e:
-        log.error("fleet: %s; the fleet stays off", e)
+        log.error("%s: [fleet] %s; the fleet stays off", config.path, e)
         return None
+    for line in warnings:
+        log.warning("%s: %s", config.path, line)
     try:
         import paho.mqtt.client  # noqa: F401
     except ImportError:

@@ -18,7 +18,7 @@ import logging
 import os
 import time
 
-from handheld.atomic import atomic_write
+from handheld.base.atomic import atomic_write
 from handheld.fleet import messages
 
 log = logging.getLogger("handheld.fleet")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from handheld import config as config_module
+from handheld.base import config as config_module
 
 log = logging.getLogger("handheld.fleet")
 

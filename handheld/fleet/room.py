@@ -14,7 +14,7 @@ import json
 import logging
 import threading
 
-from handheld.atomic import atomic_write
+from handheld.base.atomic import atomic_write
 
 log = logging.getLogger("handheld.fleet")
 

@@ -4,7 +4,7 @@ A game is a package `handheld/games/<id>/` whose `__init__.py` declares a
 `Game` subclass (class attributes only) and `GAME = <Id>Game()`. Adding a sixth game means adding that
 package and one line in `handheld/games/registry.py`; docs/adding-a-game.md
 gives the package's shape and the contract, and tests/games/ checks both.
-What the cabinet hands a scene is a `handheld.context.Context`.
+What the cabinet hands a scene is a `handheld.runtime.context.Context`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
-from handheld.scene import Scene
+from handheld.base.scene import Scene
 
 if TYPE_CHECKING:  # annotations only: context.py sits above the runner, which loads games
-    from handheld.context import Context
+    from handheld.runtime.context import Context
 
 
 class Game:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 
 EV_SYN, EV_KEY, EV_REL, EV_ABS = 0, 1, 2, 3
 SYN_DROPPED = 3

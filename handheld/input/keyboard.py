@@ -5,7 +5,7 @@ The default is MAME's, which keyboard encoders such as the I-PAC ship with.
 
 from __future__ import annotations
 
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 
 # pygame key name -> (player index, action)
 MAME_LAYOUT: dict[str, tuple[int, Action]] = {

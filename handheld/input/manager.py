@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 from handheld.input import settings as input_settings
-from handheld.input.actions import InputFrame
+from handheld.base.actions import InputFrame
 from handheld.input.keyboard import keymap_by_code
-from handheld.input.raw import FrameBuilder, RawInput
+from handheld.base.frames import FrameBuilder, RawInput
 
 KEYBOARD = "keyboard"
 log = logging.getLogger("handheld.input")
@@ -34,6 +34,8 @@ class InputManager:
         self.clock = clock
         section = config.get("input", {}) if config is not None else {}
         self.settings, self.warnings = input_settings.validate(section or {})
+        for line in self.warnings:      # the config file's [input] is checked here, where it is used
+            log.warning("%s: %s", getattr(config, "path", "config"), line)
         self.raw = RawInput()
         self.builder = FrameBuilder()
         self._keymap = None

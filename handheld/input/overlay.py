@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.input.evdevmap import KEY_CODES, MAME_KEYS, PRIMARY_KEY, code_name
 from handheld.input.pinmap import Pin, PinMap, PinMapError, load_pinmap
 

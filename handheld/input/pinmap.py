@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from handheld import tomlfile
-from handheld.input.actions import Action
+from handheld.base import tomlfile
+from handheld.base.actions import Action
 from handheld.input.evdevmap import parse_action
 
 # BCM number -> physical pin on the 40-pin header (all Pi models with 40 pins).

@@ -10,7 +10,7 @@ import time
 
 from handheld.games.archon.duel.engine import FIRE, held_for
 from handheld.games.archon.duel.model import DuelSetup
-from handheld.input.actions import PlayerInput
+from handheld.base.actions import PlayerInput
 from handheld.link.duel_game import LinkedDuel
 from handheld.link.harness import offline_duel_inputs, play_linked_duel, scripted
 from handheld.link.relay import Condition

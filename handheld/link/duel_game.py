@@ -11,7 +11,7 @@ from __future__ import annotations
 from handheld.games.archon.duel.arena import Duel
 from handheld.games.archon.duel.headless import MAX_TICKS
 from handheld.games.archon.duel.model import DuelSetup
-from handheld.input.actions import PlayerInput
+from handheld.base.actions import PlayerInput
 from handheld.link.packet import decode_state, encode_state
 from handheld.runtime.replay import Replay
 from handheld.runtime.rng import Rng

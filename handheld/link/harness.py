@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from handheld.games.archon.duel.fighter import ComputerFighter
 from handheld.games.archon.duel.model import DuelSetup
-from handheld.input.actions import IDLE, PlayerInput
+from handheld.base.actions import IDLE, PlayerInput
 from handheld.link.duel_game import LinkedDuel
 from handheld.link.peer import LinkPeer
 from handheld.link.relay import TICK_US, Condition, LossyRelay

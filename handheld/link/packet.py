@@ -29,7 +29,7 @@ import json
 import struct
 from dataclasses import dataclass
 
-from handheld.input.actions import PlayerInput
+from handheld.base.actions import PlayerInput
 
 MAGIC = b"HL"
 VERSION = 1

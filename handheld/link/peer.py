@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 
-from handheld.input.actions import IDLE, InputFrame
+from handheld.base.actions import IDLE, InputFrame
 from handheld.link.packet import INPUTS, MAX_INPUTS, RESYNC, Packet, decode, encode
 from handheld.link.rollback import MAX_ROLLBACK, RollbackSession
 

@@ -17,7 +17,7 @@ Side 0 is Light (the host), side 1 Dark.
 
 from __future__ import annotations
 
-from handheld.input.actions import IDLE, PlayerInput
+from handheld.base.actions import IDLE, PlayerInput
 
 MAX_ROLLBACK = 8
 MAX_INPUT_DELAY = 3

@@ -202,7 +202,7 @@ class JournalWriter:
     def create(cls, path: str, header: dict, frames: tuple | list = ()) -> "JournalWriter":
         """Replace any journal at `path` by a new one holding `header` and
         `frames` (a resumed match's frames so far), atomically, and open it."""
-        from handheld.atomic import replace_atomically
+        from handheld.base.atomic import replace_atomically
 
         ticks = sum(count for _packed, count in frames)
         content = MAGIC + header_record(header) + (frame_record(0, frames) if frames else b"")

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 from handheld import TICK_HZ
-from handheld.input.actions import Action, InputFrame
+from handheld.base.actions import Action, InputFrame
 from handheld.runtime.journal import start_journal
 from handheld.runtime.replay import Replay
-from handheld.scene import Scene
+from handheld.base.scene import Scene
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import WINDOW_H, Menu, draw_panel
 
@@ -32,7 +32,7 @@ class MatchRunner(Scene):
         self.ctx, self.game, self.options, self.seed = ctx, game, dict(options), seed
         self.match = game.match_scene(ctx, seed, self.options)
         self.replay = Replay(game.id, seed, self.options, play_version=game.play_version)
-        # the match journal, for resuming after a power cut (handheld/runtime/resume.py)
+        # the match journal, for resuming after a power cut (handheld/cabinet/resume.py)
         self.journal = start_journal(ctx, game, self.options, seed, self.match.human_players()) if journal else None
         self.menu: Menu | None = None
         self.menu_kind = ""

@@ -10,7 +10,7 @@ ticks.
 
 `play_version` is the game's `Game.play_version` that recorded the match: a
 replay of another version may re-run differently, and `handheld replay
---verify` then says so (handheld/playback.py).
+--verify` then says so (handheld/tools/playback.py).
 Format 2 is format 3 without it, from before play versions were kept: it still
 loads, with play_version 0.
 """
@@ -21,8 +21,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handheld.atomic import atomic_write
-from handheld.input.actions import MAX_PLAYERS, InputFrame, PlayerInput
+from handheld.base.atomic import atomic_write
+from handheld.base.actions import MAX_PLAYERS, InputFrame, PlayerInput
 
 FORMAT = 3
 FORMAT_WITHOUT_PLAY_VERSION = 2

@@ -13,8 +13,8 @@ from typing import Callable
 
 import pygame
 
-from handheld.input.actions import Action, InputFrame
-from handheld.scene import Scene
+from handheld.base.actions import Action, InputFrame
+from handheld.base.scene import Scene
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text, wrap
 from handheld.ui.widgets import PLAY_RECT, TextWindow, draw_title

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from handheld.input.actions import Action, PlayerInput
+from handheld.base.actions import Action, PlayerInput
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text, line_height
 

@@ -3,7 +3,7 @@ the control hint, and a match's duel with sound and its first-duel hint."""
 
 import pygame
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.archon import board as B
 from handheld.games.archon import match as M
 from handheld.games.archon import draw as D
@@ -11,7 +11,7 @@ from handheld.games.archon.art import sprites
 from handheld.games.archon.art.look import (BOX_COLOUR, CELL, FACING, SHADE_COLOURS, marked_picture,
                                            square_xy)
 from handheld.games.archon.icons import DARK, LIGHT
-from handheld.input.actions import EMPTY_FRAME
+from handheld.base.actions import EMPTY_FRAME
 from handheld.ui.palette import rgb
 
 

@@ -7,11 +7,11 @@ and finished, the computer answers, spells get cast and matches end.
 
 import pytest
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.archon import GAME
 from handheld.games.archon.icons import DARK, LIGHT, other
-from handheld.input.actions import Action
-from handheld.input.raw import FrameBuilder
+from handheld.base.actions import Action
+from handheld.base.frames import FrameBuilder
 from handheld.runtime.rng import Rng
 
 # What the kid holds next: mostly one direction or FIRE, sometimes ALT, a

@@ -2,11 +2,11 @@
 
 import pygame
 
-from handheld.config import Config
+from handheld.base.config import Config
 from handheld.games.archon import GAME
 from handheld.games.archon.options import OptionsScene
-from handheld.context import Context
-from handheld.input.actions import Action, frame_from_masks
+from handheld.runtime.context import Context
+from handheld.base.actions import Action, frame_from_masks
 from handheld.ui.palette import rgb
 
 

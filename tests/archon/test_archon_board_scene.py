@@ -11,8 +11,8 @@ from handheld.games.archon import rules as R
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.games.archon.art.look import SHADE_COLOURS, square_xy
 from handheld.games.archon.positions import piece
-from handheld.context import Context
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.runtime.context import Context
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 
 SQ = B.sq

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from handheld.games.archon.duel import stats as S
-from handheld.cli import main as handheld_main
+from handheld.tools.cli import main as handheld_main
 from handheld.games.archon.duel.matchups import (
     all_pairs, best_and_worst, build_table, shipped_table, win_permille)
 

@@ -13,8 +13,8 @@ from handheld.games.archon.showcase import arena_bench_scene, duel_figures
 from handheld.games.archon.duel.practice import BestiaryScene, PracticeScene
 from handheld.games.archon.duel.view import (BANNER_BAND, FIELD, HINT_TEXT, big_icon, replay_duel,
                                               to_screen)
-from handheld.context import Context
-from handheld.input.actions import EMPTY_FRAME, Action, PlayerInput, frame_from_masks
+from handheld.runtime.context import Context
+from handheld.base.actions import EMPTY_FRAME, Action, PlayerInput, frame_from_masks
 from handheld.runtime.rng import Rng
 from handheld.ui.palette import rgb
 

@@ -2,7 +2,7 @@
 
 import pygame
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.archon import GAME
 from handheld.ui.howto import PICTURE_RECT, HowToScene, text_lines_fit
 from handheld.ui.palette import rgb

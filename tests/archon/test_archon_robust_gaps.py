@@ -46,13 +46,13 @@ def test_a_fighter_at_exactly_zero_strength_is_dead():
 
 
 def test_a_walker_stepping_back_onto_its_own_square_keeps_walking():
-    """Found by the fuzz (python -m handheld.fuzz --seed 1 --ticks 797545): the
+    """Found by the fuzz (python -m handheld.tools.fuzz --seed 1 --ticks 797545): the
     refund step back to the start square was taken for 'onto an enemy' and the
     move to its own square raised ValueError out of the cabinet's tick."""
-    from handheld.context import Context
+    from handheld.runtime.context import Context
     from handheld.games.archon import board as B
     from handheld.games.archon import match as M
-    from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+    from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 
     m = M.MatchScene(Context.headless_context(seed=1), 1, {"mode": "two_players", "first": LIGHT})
     tap = lambda a: frame_from_masks((int(a), int(a), 0, int(a)))
@@ -74,9 +74,9 @@ def test_a_walker_stepping_back_onto_its_own_square_keeps_walking():
 def test_start_gives_up_a_practice_duel_nobody_fights():
     """Found by the fuzz (seed 3, tick 425,987 before the fix): a practice duel
     between two idle players never ended and nothing but finishing it left."""
-    from handheld.context import Context
+    from handheld.runtime.context import Context
     from handheld.games.archon.duel.practice import PracticeScene
-    from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+    from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 
     ctx = Context.headless_context(seed=1)
     scene = PracticeScene(ctx)

@@ -9,7 +9,7 @@ from handheld.games.atom4.ai.threats import evaluate
 from handheld.games.atom4.match import MatchScene
 from handheld.games.atom4.rules import Position
 from handheld.games.atom4.selfplay import play_round
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from test_atom4_screens import ctx, press, run
 

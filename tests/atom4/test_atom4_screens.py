@@ -8,8 +8,8 @@ from handheld.games.atom4.rules import CYAN, RED, Position, index
 from handheld.games.atom4.art import PIECE_COLOURS, R, Sprites
 from handheld.games.atom4.draw import PANEL
 from handheld.games.atom4.match import MatchScene
-from handheld.context import Context
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.runtime.context import Context
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 
 
@@ -292,7 +292,7 @@ def test_the_text_window_speaks_plain_english_to_you():
 def test_the_cursor_stays_on_screen_after_a_refused_move():
     from handheld.display.base import logical_surface
     from handheld.games.atom4.match import MatchScene
-    from handheld.input.actions import Action, frame_from_masks
+    from handheld.base.actions import Action, frame_from_masks
     from handheld.ui.palette import rgb
 
     scene = MatchScene(Context.headless_context(seed=2), 2, {"players": 2})

@@ -2,13 +2,13 @@
 
 import pygame
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.atom4.art import Sprites
 from handheld.games.atom4.draw import GEOMETRY, LEVELS, VIEW, choose_view
 from handheld.games.atom4.match import MatchScene
 from handheld.games.atom4.rules import CELLS, EMPTY, RED, index
 from handheld.games.atom4.showcase import played_scene
-from handheld.input.actions import Action, frame_from_masks
+from handheld.base.actions import Action, frame_from_masks
 from handheld.runtime.rng import Rng
 from handheld.ui.palette import rgb
 

@@ -55,9 +55,9 @@ RENDER_CURSOR = """
 import sys
 import pygame
 from handheld.display.base import logical_surface
-from handheld.input.actions import Action, InputFrame, PlayerInput
-from handheld.screenshot import make_scene
-from handheld.settings_scene import AdminScene
+from handheld.base.actions import Action, InputFrame, PlayerInput
+from handheld.tools.screenshot import make_scene
+from handheld.cabinet.settings_scene import AdminScene
 
 which, downs, before, after = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 scene, ctx = make_scene("menu:main", 1)

@@ -152,7 +152,7 @@ def test_man_page_lists_every_command(build, tmp_path):
                           capture_output=True, text=True, check=True).stdout
     assert page.startswith(".TH HANDHELD 1")
     assert "handheld \\- boot\\-to\\-game arcade cabinet" in page     # the whatis line
-    from handheld.cli import build_parser
+    from handheld.tools.cli import build_parser
     import argparse
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     for name in sub.choices:
@@ -169,7 +169,7 @@ def test_default_toml_is_valid_and_all_commented(build, tmp_path):
     # only empty section headers: every setting is a comment until the builder edits it
     assert data == {"display": {}, "sound": {}, "cabinet": {}, "input": {}}
     # the commented lines name real keys of the runtime's schema
-    from handheld.config import SCHEMA
+    from handheld.base.config import SCHEMA
     for key in ("display.backend", "display.scale", "sound.volume", "cabinet.attract_after_s"):
         assert key in SCHEMA
         section, name = key.split(".")

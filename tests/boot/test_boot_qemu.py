@@ -341,7 +341,7 @@ def test_a_hung_cabinet_is_restarted_by_the_watchdog(guest):
 
 
 SAVE_SETTINGS = ("cd /tmp && setpriv --reuid=handheld --regid=handheld --init-groups "
-                 "python3 -c 'from handheld.config import Config\n"
+                 "python3 -c 'from handheld.base.config import Config\n"
                  "import itertools\n"
                  "c = Config.load(\"/var/lib/handheld/handheld.toml\")\n"
                  "for i in {counter}:\n"

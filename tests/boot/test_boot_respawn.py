@@ -223,15 +223,15 @@ def test_killed_cabinet_is_back_on_screen_faster_than_a_cold_start(tmp_path):
 
 CHILD_AFTER_WARM_UP = """
 import sys
-from handheld.runner import warm_up
+from handheld.tools.runner import warm_up
 warm_up()
 before = set(sys.modules)
-from handheld.config import Config, state_dir
-from handheld.app import Cabinet
+from handheld.base.config import Config, state_dir
+from handheld.cabinet.app import Cabinet
 from handheld.audio import Audio
 from handheld.display import open_display
 from handheld.input.manager import InputManager
-from handheld.ui_sounds import register
+from handheld.cabinet.sounds import register
 config = Config.load(None)
 audio = Audio.open(True, 0.8)
 register(audio)

@@ -210,7 +210,7 @@ def test_only_a_virtual_terminal_is_taken(tmp_path):
 def test_runner_leaves_the_console_alone_off_the_framebuffer():
     from types import SimpleNamespace
 
-    from handheld.runner import take_console
+    from handheld.tools.runner import take_console
 
     assert take_console(SimpleNamespace(name="window")) is None
     assert take_console(SimpleNamespace(name="headless")) is None

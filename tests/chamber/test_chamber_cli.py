@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from handheld.cli import main as cli_main
+from handheld.tools.cli import main as cli_main
 from handheld.games.chamber import GAME
 
 

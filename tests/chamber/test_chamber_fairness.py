@@ -3,7 +3,7 @@ symmetric, so only the computer's own tie-breaking could favour a corner."""
 
 import pytest
 
-from handheld.cli import main as cli_main
+from handheld.tools.cli import main as cli_main
 from handheld.games.chamber.ai import _best
 from handheld.games.chamber.selfplay import fairness
 from handheld.runtime.rng import Rng

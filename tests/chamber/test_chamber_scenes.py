@@ -5,12 +5,12 @@ import pygame
 from chamber_helpers import ARMS, CROWNS, E, MOONS, SUNS, W, give, put, sp
 
 from handheld.display.base import logical_surface
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.chamber import GAME
 from handheld.games.chamber.art import SUIT_COLOURS
 from handheld.games.chamber.match import CPU_PACE, DEFLECT_TICKS, MatchScene
 from handheld.games.chamber.options import OptionsScene
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 
 

@@ -6,7 +6,7 @@ import sys
 
 CODE = """
 import sys
-from handheld import pngfile
+from handheld.base import pngfile
 pngfile.hold_back()
 import pygame
 held = sys.modules.get("pygame.imageext") is None and not pygame.image.get_extended()
@@ -31,7 +31,7 @@ def test_held_back_png_support_is_loaded_on_first_use(tmp_path):
 def test_png_files_round_trip_where_pygame_came_first(tmp_path):
     import pygame
 
-    from handheld import pngfile
+    from handheld.base import pngfile
 
     surface = pygame.Surface((2, 2))
     surface.fill((1, 2, 3))

@@ -16,9 +16,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from handheld import __version__  # noqa: E402
-from handheld.app import Cabinet  # noqa: E402
+from handheld.cabinet.app import Cabinet  # noqa: E402
 from handheld.audio import NullAudio  # noqa: E402
-from handheld.config import Config  # noqa: E402
+from handheld.base.config import Config  # noqa: E402
 from handheld.display.headless import HeadlessDisplay  # noqa: E402
 from handheld.fleet.link import start_fleet  # noqa: E402
 from handheld.games.registry import load_game  # noqa: E402

@@ -16,13 +16,13 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from handheld.app import Cabinet  # noqa: E402
+from handheld.cabinet.app import Cabinet  # noqa: E402
 from handheld.audio import NullAudio  # noqa: E402
-from handheld.config import Config  # noqa: E402
+from handheld.base.config import Config  # noqa: E402
 from handheld.display.headless import HeadlessDisplay  # noqa: E402
 from handheld.fleet.link import start_fleet  # noqa: E402
 from handheld.input.manager import InputManager  # noqa: E402
-from handheld.launcher import MenuScene  # noqa: E402
+from handheld.cabinet.launcher import MenuScene  # noqa: E402
 
 FRAME_S = 1 / 60
 IDLE_LIMIT_S = 300

@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("paho.mqtt.client", reason="needs apt-get install python3-paho-mqtt (or pip install paho-mqtt)")
 
 from fleetbroker import USERS, fleet_section, free_port, wait_until  # noqa: E402
-from handheld.cli import main as handheld_main  # noqa: E402
-from handheld.config import Config  # noqa: E402
+from handheld.tools.cli import main as handheld_main  # noqa: E402
+from handheld.base.config import Config  # noqa: E402
 from handheld.fleet import messages, mqtt  # noqa: E402
 from handheld.fleet.link import FleetLink  # noqa: E402
 from handheld.fleet.options import parse  # noqa: E402
@@ -218,7 +218,7 @@ def _raw_client(broker, user):
 
 
 def test_pushed_volume_and_attract_delay_are_in_use_on_a_running_cabinet(broker, tmp_path, monkeypatch):
-    from handheld.app import Cabinet
+    from handheld.cabinet.app import Cabinet
     from handheld.audio import NullAudio
     from handheld.display.headless import HeadlessDisplay
     from handheld.fleet.link import start_fleet

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from fleetbroker import USERS, wait_until
-from handheld.cli import main as handheld_main
+from handheld.tools.cli import main as handheld_main
 
 # the fleet runs on paho-mqtt: without it these tests say which package to install
 pytest.importorskip("paho.mqtt.client", reason="needs apt-get install python3-paho-mqtt (or pip install paho-mqtt)")

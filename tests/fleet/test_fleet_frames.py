@@ -11,10 +11,10 @@ import time
 import pytest
 
 from fleetbroker import free_port
-from handheld.app import Cabinet
-from handheld.attract import AttractScene
+from handheld.cabinet.app import Cabinet
+from handheld.cabinet.attract import AttractScene
 from handheld.audio import NullAudio
-from handheld.config import Config
+from handheld.base.config import Config
 from handheld.display.headless import HeadlessDisplay
 from handheld.fleet.link import start_fleet
 from handheld.input.manager import InputManager

@@ -11,7 +11,7 @@ from fleetbroker import free_port
 
 PROBE = """
 import json, sys
-from handheld.cli import main
+from handheld.tools.cli import main
 code = main(sys.argv[1:])
 loaded = sorted(m for m in sys.modules if m.startswith(("handheld.fleet", "paho", "zeroconf")))
 print(json.dumps({"code": code, "loaded": loaded}))

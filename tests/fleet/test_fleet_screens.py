@@ -2,15 +2,15 @@
 cabinet's own records table (only in a fleet), the menu card adds the room's
 best, and the table screen draws."""
 
-from handheld.attract import AttractScene
-from handheld.context import Context
+from handheld.cabinet.attract import AttractScene
+from handheld.runtime.context import Context
 from handheld.display.base import logical_surface
 from handheld.fleet import messages
 from handheld.fleet.room import RoomTable
-from handheld.fleet.room_table import RoomScene, table_rows
+from handheld.cabinet.room_table import RoomScene, table_rows
 from handheld.games.registry import built_games
-from handheld.launcher import MenuScene
-from handheld.records import Records
+from handheld.cabinet.launcher import MenuScene
+from handheld.base.records import Records
 
 
 def _ctx(room):

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from handheld.config import Config
+from handheld.base.config import Config
 from handheld.fleet import messages, options, remote_settings
 from handheld.fleet.outbox import History, Outbox
 from handheld.fleet.room import RoomTable
@@ -47,14 +47,18 @@ def test_password_file_is_read_and_a_missing_one_says_so(tmp_path):
         options.parse({"host": "b", "name": "c", "password_file": str(tmp_path / "nope")})
 
 
-def test_config_reports_a_bad_fleet_section_and_accepts_a_good_one(tmp_path):
+def test_the_doctor_reports_a_bad_fleet_section_and_accepts_a_good_one(tmp_path):
+    from handheld.tools.doctor import _owned_section_warnings
+
     path = tmp_path / "h.toml"
     path.write_text('[fleet]\nname = "BAD NAME"\nhost = "x"\n')
     cfg = Config.load(path, boot_path=None, log_warnings=False)
-    assert len(cfg.warnings) == 1 and "fleet.name" in cfg.warnings[0] and "stays off" in cfg.warnings[0]
+    warnings = _owned_section_warnings(cfg)
+    assert cfg.warnings == [] and len(warnings) == 1
+    assert "fleet.name" in warnings[0] and "stays off" in warnings[0]
     path.write_text('[fleet]\nname = "cab-1"\nhost = "127.0.0.1"\n')
     cfg = Config.load(path, boot_path=None, log_warnings=False)
-    assert cfg.warnings == [] and cfg.get("fleet.host") == "127.0.0.1"
+    assert _owned_section_warnings(cfg) == [] and cfg.get("fleet.host") == "127.0.0.1"
 
 
 # --- messages -----------------------------------------------------------------------------

@@ -6,12 +6,12 @@ import pytest
 
 from conftest import game_ids
 
-from handheld.cli import main as cli_main
-from handheld.context import Context
+from handheld.tools.cli import main as cli_main
+from handheld.runtime.context import Context
 from handheld.games.registry import load_game
-from handheld.input.raw import FrameBuilder
+from handheld.base.frames import FrameBuilder
 from handheld.runtime.match import MatchRunner
-from handheld.playback import run_replay
+from handheld.tools.playback import run_replay
 from handheld.runtime.replay import Replay
 from handheld.runtime.rng import Rng
 
@@ -93,7 +93,7 @@ def test_demo_runs_without_input_and_changes_the_picture(game_id):
     import pygame
 
     from handheld.display.base import logical_surface
-    from handheld.input.actions import EMPTY_FRAME
+    from handheld.base.actions import EMPTY_FRAME
 
     game = load_game(game_id)
     ctx = Context.headless_context(seed=2)

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from handheld.audio import NullAudio
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.base import Game
 from handheld.games.registry import GAMES, load_game
-from handheld.input.actions import EMPTY_FRAME
-from handheld.scene import Scene
+from handheld.base.actions import EMPTY_FRAME
+from handheld.base.scene import Scene
 from conftest import game_ids
 from importgraph import find_cycles, import_graph
 
@@ -158,7 +158,7 @@ def test_every_games_tests_are_named_after_it():
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_match_scene_is_a_match_scene(game_id):
     """The runner reads `result` and `state_hash()` from what scene.MatchScene declares."""
-    from handheld.scene import MatchScene
+    from handheld.base.scene import MatchScene
 
     match = load_game(game_id).match_scene(Context.headless_context(seed=1), 1, {})
     assert isinstance(match, MatchScene) and match.result is None or match.result == {}

@@ -5,10 +5,10 @@ import pygame
 import pytest
 from conftest import game_ids
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.display.base import logical_surface
 from handheld.games.registry import load_game
-from handheld.input.actions import Action, frame_from_masks
+from handheld.base.actions import Action, frame_from_masks
 from handheld.ui.howto import HowToScene, text_lines_fit
 
 GAME_IDS = game_ids()

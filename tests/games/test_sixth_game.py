@@ -3,12 +3,12 @@ title, attract mode and the command line find it with nothing else changed."""
 
 import json
 
-from handheld.attract import AttractScene
-from handheld.cli import main as cli_main
-from handheld.context import Context
+from handheld.cabinet.attract import AttractScene
+from handheld.tools.cli import main as cli_main
+from handheld.runtime.context import Context
 from handheld.games.registry import GAMES, built_games
-from handheld.input.actions import EMPTY_FRAME
-from handheld.launcher import MenuScene, count_in_words
+from handheld.base.actions import EMPTY_FRAME
+from handheld.cabinet.launcher import MenuScene, count_in_words
 
 
 def test_the_menu_and_the_title_count_the_sixth_game():

@@ -2,7 +2,7 @@
 
 import argparse
 
-from handheld.input import doctor
+from handheld.tools import doctor
 from handheld.input.fakes import FakeInputDevice, encoder_caps, mouse_caps
 
 

@@ -7,11 +7,11 @@ import pytest
 from evdev import ecodes as e
 
 from handheld.input import evdevmap as em
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.input.evdev_backend import EvdevBackend
 from handheld.input.fakes import (FakeInputDevice, encoder_caps, gamepad_caps, keyboard_caps,
                                   mouse_caps)
-from handheld.input.raw import FrameBuilder, RawInput
+from handheld.base.frames import FrameBuilder, RawInput
 
 
 class Bus:

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.input.fakes import FakeGPIO
 from handheld.input.gpio import GpioBackend
 from handheld.input.overlay import main as overlay_main
 from handheld.input.pinmap import load_pinmap, parse_pins
-from handheld.input.raw import FrameBuilder, RawInput
+from handheld.base.frames import FrameBuilder, RawInput
 
 HW = Path(__file__).resolve().parents[2] / "hw"
 

@@ -3,9 +3,9 @@
 import pygame
 from evdev import ecodes as e
 
-from handheld.config import Config
-from handheld.input.actions import Action
-from handheld.input.bench import read_cost_ms
+from handheld.base.config import Config
+from handheld.base.actions import Action
+from handheld.tools.input_bench import read_cost_ms
 from handheld.input.fakes import FakeGPIO, FakeInputDevice, encoder_caps, keyboard_caps
 from handheld.input.manager import InputManager
 

@@ -1,5 +1,7 @@
 """[input] validation: cleaned section plus one warning per bad key."""
 
+import logging
+
 from handheld.input.settings import DEFAULTS, validate
 
 
@@ -38,10 +40,14 @@ def test_each_bad_key_is_named_once():
     assert clean["devices"] == {"usb-1.2/input0": {"map": {"BTN_EAST": "ALT"}}}
 
 
-def test_config_uses_input_validation(tmp_path):
-    from handheld.config import Config
+def test_the_input_manager_checks_the_config_files_input_section(tmp_path, caplog):
+    from handheld.base.config import Config
+    from handheld.input.manager import InputManager
     f = tmp_path / "handheld.toml"
     f.write_text("[input]\ndeadzone = 200\n")
     cfg = Config.load(f, boot_path=None)
-    assert cfg.get("input.deadzone") == 25
-    assert any("input.deadzone = 200" in w for w in cfg.warnings)
+    with caplog.at_level(logging.WARNING, logger="handheld.input"):
+        manager = InputManager(cfg)
+    assert manager.settings["deadzone"] == 25
+    lines = [r.getMessage() for r in caplog.records if "input.deadzone = 200" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].startswith(str(f))

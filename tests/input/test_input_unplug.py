@@ -3,12 +3,12 @@
 import pytest
 from evdev import ecodes as e
 
-from handheld.config import Config
-from handheld.context import Context
-from handheld.input.actions import Action
+from handheld.base.config import Config
+from handheld.runtime.context import Context
+from handheld.base.actions import Action
 from handheld.input.fakes import FakeInputDevice, gamepad_caps
 from handheld.input.manager import InputManager
-from handheld.input.mapping import HOLD_TICKS, IDLE_LEAVE_TICKS, MappingScene
+from handheld.cabinet.mapping import HOLD_TICKS, IDLE_LEAVE_TICKS, MappingScene
 
 
 class Bus:

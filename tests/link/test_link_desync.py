@@ -6,7 +6,7 @@ import logging
 import pytest
 
 from handheld.games.archon.duel.model import DuelSetup
-from handheld.input.actions import IDLE
+from handheld.base.actions import IDLE
 from handheld.link.duel_game import LinkedDuel, verify_duel_replay
 from handheld.link.harness import offline_duel_inputs, play_linked_duel, scripted
 from handheld.link.packet import encode_state
@@ -95,7 +95,7 @@ def test_a_resync_whose_state_does_not_match_the_hosts_hash_is_refused(offline):
 def test_a_resync_state_with_shots_in_flight_is_taken(offline):
     light, dark, _final, _ = offline
     game, live = LinkedDuel(SETUP, SEED), LinkedDuel(SETUP, SEED)
-    from handheld.input.actions import PlayerInput
+    from handheld.base.actions import PlayerInput
 
     with_shot = None
     for lh, dh in zip(light, dark):

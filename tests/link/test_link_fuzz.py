@@ -5,7 +5,7 @@ and none may change anything: not the game, not the inputs, not the link."""
 import pytest
 
 from handheld.games.archon.duel.model import DuelSetup
-from handheld.input.actions import PlayerInput
+from handheld.base.actions import PlayerInput
 from handheld.link import packet as P
 from handheld.link.duel_game import LinkedDuel
 from handheld.link.peer import LinkPeer

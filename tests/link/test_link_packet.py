@@ -2,7 +2,7 @@
 
 import pytest
 
-from handheld.input.actions import PlayerInput
+from handheld.base.actions import PlayerInput
 from handheld.link import packet as P
 
 TOKEN = 0x0123_4567_89AB_CDEF

@@ -4,7 +4,7 @@ import pytest
 
 from handheld.games.archon.duel.arena import Duel
 from handheld.games.archon.duel.model import DuelSetup
-from handheld.input.actions import IDLE, PlayerInput
+from handheld.base.actions import IDLE, PlayerInput
 from handheld.link.duel_game import LinkedDuel
 from handheld.link.harness import offline_duel_inputs
 from handheld.link.rollback import MAX_ROLLBACK, RollbackSession

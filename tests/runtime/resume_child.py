@@ -6,7 +6,7 @@ offer with FIRE and prints "resumed TICKS HASH" (or "no-offer")."""
 import sys
 
 from handheld.games.registry import load_game
-from handheld.resume_offer import ResumeOfferScene
+from handheld.cabinet.resume_offer import ResumeOfferScene
 
 from resume_script import headless_cabinet, held_masks, hold
 

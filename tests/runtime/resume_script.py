@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 
 STICKS_AND_FIRE = Action.UP | Action.DOWN | Action.LEFT | Action.RIGHT | Action.FIRE
@@ -30,9 +30,9 @@ def mash(seed: int, ticks: int):
 
 
 def headless_cabinet(state_dir, kiosk: bool = False, resume: bool = True):
-    from handheld.app import Cabinet
+    from handheld.cabinet.app import Cabinet
     from handheld.audio import NullAudio
-    from handheld.config import Config
+    from handheld.base.config import Config
     from handheld.display.headless import HeadlessDisplay
     from handheld.input.manager import InputManager
 

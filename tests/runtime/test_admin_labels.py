@@ -2,13 +2,13 @@
 
 import tomllib
 
-from handheld.app import Cabinet
+from handheld.cabinet.app import Cabinet
 from handheld.audio import NullAudio
-from handheld.config import Config
+from handheld.base.config import Config
 from handheld.display.headless import HeadlessDisplay
-from handheld.input.actions import Action, InputFrame, PlayerInput
+from handheld.base.actions import Action, InputFrame, PlayerInput
 from handheld.input.manager import InputManager
-from handheld.settings_scene import AdminScene, SettingsScene
+from handheld.cabinet.settings_scene import AdminScene, SettingsScene
 
 
 def cabinet(tmp_path, **kw):

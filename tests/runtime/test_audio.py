@@ -3,8 +3,9 @@ import logging
 import numpy as np
 import pygame
 
-from handheld import ui_sounds
-from handheld.audio import Audio, NullAudio, render, synth
+from handheld.cabinet import sounds as ui_sounds
+from handheld.audio import Audio, NullAudio, synth
+from handheld.tools import render_sounds as render
 
 
 def test_square_wave_has_the_right_pitch_and_levels():
@@ -68,20 +69,20 @@ def test_every_sound_bank_is_what_its_recipes_render():
 
     modules = render.sound_modules() + ["tests.games.nim.sounds"]
     assert {f"{module}.sounds" for module, _title in GAMES.values()} <= set(modules)
-    assert "handheld.ui_sounds" in modules
+    assert "handheld.cabinet.sounds" in modules
     assert [line for m in modules for line in render.differences(m)] == []
 
 
 def test_a_stale_bank_is_named(tmp_path, monkeypatch):
     bank = tmp_path / "wav"
     monkeypatch.setattr(ui_sounds, "BANK", bank)
-    render.render("handheld.ui_sounds")
+    render.render("handheld.cabinet.sounds")
     (bank / "select.wav").unlink()
     render.write_wav(bank / "old.wav", synth.to_int16(synth.square(440, 0.01)))
     render.write_wav(bank / "move.wav", synth.to_int16(synth.square(440, 0.03), 0.3))
-    assert render.differences("handheld.ui_sounds") == [
+    assert render.differences("handheld.cabinet.sounds") == [
         f"{bank}/select.wav: missing", f"{bank}/old.wav: no recipe makes it", f"{bank}/move.wav: differs from its recipe"]
-    assert render.main(["--check", "handheld.ui_sounds"]) == 1
+    assert render.main(["--check", "handheld.cabinet.sounds"]) == 1
 
 
 def test_a_bank_plays_and_a_broken_file_stays_silent(tmp_path, monkeypatch, caplog):

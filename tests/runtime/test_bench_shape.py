@@ -2,7 +2,7 @@
 
 import json
 
-from handheld.cli import main
+from handheld.tools.cli import main
 
 
 def test_bench_json_shape(capsys):

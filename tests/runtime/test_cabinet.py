@@ -2,15 +2,15 @@ import os
 import tomllib
 
 from handheld import TICK_HZ
-from handheld.app import Cabinet, parse_combo
-from handheld.attract import AttractScene
+from handheld.cabinet.app import Cabinet, parse_combo
+from handheld.cabinet.attract import AttractScene
 from handheld.audio import NullAudio
-from handheld.config import Config
+from handheld.base.config import Config
 from handheld.display.headless import HeadlessDisplay
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.input.manager import InputManager
-from handheld.launcher import MenuScene, TitleScene
-from handheld.settings_scene import AdminScene, SettingsScene
+from handheld.cabinet.launcher import MenuScene, TitleScene
+from handheld.cabinet.settings_scene import AdminScene, SettingsScene
 
 
 def cabinet(tmp_path, kiosk=False, **settings):
@@ -59,7 +59,7 @@ def test_unbuilt_game_says_coming_soon_instead_of_starting(tmp_path, monkeypatch
     from handheld.games.base import ComingSoon
 
     monkeypatch.setattr(registry, "all_games", lambda: [ComingSoon("archon", "Archon")])
-    monkeypatch.setattr("handheld.launcher.all_games", registry.all_games)
+    monkeypatch.setattr("handheld.cabinet.launcher.all_games", registry.all_games)
     cab = cabinet(tmp_path)
     tap(cab, Action.FIRE)
     tap(cab, Action.FIRE)
@@ -221,7 +221,7 @@ def test_alt_on_a_game_card_opens_its_how_to_play(tmp_path):
 
 def test_a_finished_match_is_counted_in_the_records_file_and_shown_on_the_card(tmp_path, monkeypatch):
     from handheld.games.registry import load_game
-    from handheld.records import Records
+    from handheld.base.records import Records
 
     monkeypatch.setenv("HANDHELD_STATE_DIR", str(tmp_path / "state"))
     cfg = Config.load(tmp_path / "none.toml", boot_path=None)
@@ -241,9 +241,9 @@ def test_a_finished_match_is_counted_in_the_records_file_and_shown_on_the_card(t
 
 
 def test_attract_order_how_to_play_then_demo_and_the_records_table_after_each_round(monkeypatch):
-    from handheld.context import Context
+    from handheld.runtime.context import Context
     from handheld.games.registry import built_games
-    from handheld.input.actions import EMPTY_FRAME
+    from handheld.base.actions import EMPTY_FRAME
 
     games = built_games()
     monkeypatch.setattr(type(games[2]), "how_to_play", lambda self: [])   # a game with no card is skipped
@@ -263,7 +263,7 @@ def test_attract_order_how_to_play_then_demo_and_the_records_table_after_each_ro
 
 
 def test_admin_reset_records_asks_once_then_empties_the_file(tmp_path):
-    from handheld.records import Records
+    from handheld.base.records import Records
 
     cfg = Config.load(tmp_path / "none.toml", boot_path=None)
     cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, kiosk=True, seed=1, data_dir=tmp_path)
@@ -282,7 +282,7 @@ def test_admin_reset_records_asks_once_then_empties_the_file(tmp_path):
 def test_every_cabinet_screen_renders_and_is_not_blank():
 
     from handheld.display.base import logical_surface
-    from handheld.screenshot import make_scene, scene_factories
+    from handheld.tools.screenshot import make_scene, scene_factories
 
     names = scene_factories("menu")
     for required in ("title", "main", "settings", "admin", "input-test", "mapping", "records",
@@ -299,10 +299,10 @@ def test_every_cabinet_screen_renders_and_is_not_blank():
 
 
 def test_menu_card_shows_the_demo_miniature_once_the_highlight_rests():
-    from handheld.context import Context
+    from handheld.runtime.context import Context
     from handheld.display.base import logical_surface
-    from handheld.input.actions import EMPTY_FRAME
-    from handheld.launcher import CARD_X
+    from handheld.base.actions import EMPTY_FRAME
+    from handheld.cabinet.launcher import CARD_X
     from handheld.ui.palette import rgb
 
     ctx = Context.headless_context(seed=1)
@@ -319,7 +319,7 @@ def test_menu_card_shows_the_demo_miniature_once_the_highlight_rests():
 
 
 def test_input_test_device_line_fits_the_screen():
-    from handheld.input.inputtest import device_line
+    from handheld.cabinet.inputtest import device_line
     from handheld.ui.text import text_width
 
     text, _ = device_line({"player": None, "kind": "keyboard", "name": "keyboard (display window)",

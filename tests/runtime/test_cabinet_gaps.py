@@ -6,10 +6,10 @@ import subprocess
 import sys
 
 from handheld import TICK_HZ
-from handheld.app import parse_combo
-from handheld.input.actions import Action
-from handheld.launcher import TitleScene
-from handheld.settings_scene import AdminScene, SettingsScene
+from handheld.cabinet.app import parse_combo
+from handheld.base.actions import Action
+from handheld.cabinet.launcher import TitleScene
+from handheld.cabinet.settings_scene import AdminScene, SettingsScene
 
 from test_cabinet import cabinet, idle, tap
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from handheld import cli
+from handheld.tools import cli
 
 
 @pytest.mark.parametrize("argv, names", [
@@ -75,7 +75,7 @@ def test_a_screenshot_is_written_whole_or_not_at_all(tmp_path, monkeypatch, caps
             f.write(b"\x89PNG half")
         raise pygame.error("Out of memory")
 
-    from handheld import pngfile
+    from handheld.base import pngfile
 
     monkeypatch.setattr(pngfile, "save", dies_halfway)
     assert cli.main(["screenshot", "menu", "--out", str(out)]) == 2
@@ -96,7 +96,7 @@ def test_doctor_lists_each_config_warning_once(tmp_path, capsys, caplog):
 def test_a_known_command_builds_only_its_own_parser_with_the_same_result():
     import argparse
 
-    from handheld.cli import build_parser
+    from handheld.tools.cli import build_parser
 
     def commands(parser):
         return list(next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices)

@@ -1,6 +1,6 @@
 import tomllib
 
-from handheld.config import Config, atomic_write
+from handheld.base.config import Config, atomic_write
 
 
 def test_defaults_when_no_file(tmp_path):

@@ -9,13 +9,15 @@ import tomllib
 
 import pytest
 
-from handheld import cli, tomlfile
-from handheld.atomic import atomic_write
-from handheld.config import Config, ConfigNotSaved
-from handheld.context import Context
-from handheld.input.actions import Action, frame_from_masks
+from handheld.tools import cli
+
+from handheld.base import tomlfile
+from handheld.base.atomic import atomic_write
+from handheld.base.config import Config, ConfigNotSaved
+from handheld.runtime.context import Context
+from handheld.base.actions import Action, frame_from_masks
 from handheld.input.pinmap import PinMapError, load_pinmap
-from handheld.settings_scene import SettingsScene
+from handheld.cabinet.settings_scene import SettingsScene
 
 USER_FILE = """\
 # my cabinet: tuned for the bar

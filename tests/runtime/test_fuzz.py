@@ -3,9 +3,9 @@ cabinet. The default run does 20,000 ticks; the slow run a million."""
 
 import pytest
 
-from handheld import fuzz
-from handheld.launcher import MenuScene
-from handheld.settings_scene import SettingsScene
+from handheld.tools import fuzz
+from handheld.cabinet.launcher import MenuScene
+from handheld.cabinet.settings_scene import SettingsScene
 
 DEFAULT_TICKS = 20_000
 
@@ -37,7 +37,7 @@ def test_an_exception_is_reported_with_the_command_that_reproduces_it(tmp_path, 
     assert finding is not None and finding.kind == "exception"
     text = finding.report(SEED)
     assert "ZeroDivisionError: planted" in text
-    assert f"python -m handheld.fuzz --seed {SEED} --ticks {finding.tick + 1}" in text
+    assert f"python -m handheld.tools.fuzz --seed {SEED} --ticks {finding.tick + 1}" in text
     again, _run = fuzz.fuzz(seed=SEED, ticks=finding.tick + 1, workdir=tmp_path / "again")
     assert again is not None and again.tick == finding.tick
 

@@ -4,10 +4,10 @@ turns by itself in attract mode."""
 import pygame
 import pytest
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.display.base import logical_surface
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
-from handheld.scene import Scene
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.base.scene import Scene
 from handheld.ui.howto import AUTO_TICKS, HowToScene, Panel, text_lines_fit
 
 

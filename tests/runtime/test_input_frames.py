@@ -1,5 +1,5 @@
-from handheld.input.actions import Action, frame_from_masks
-from handheld.input.raw import REPEAT_DELAY_TICKS, REPEAT_EVERY_TICKS, FrameBuilder, RawInput
+from handheld.base.actions import Action, frame_from_masks
+from handheld.base.frames import REPEAT_DELAY_TICKS, REPEAT_EVERY_TICKS, FrameBuilder, RawInput
 from handheld.runtime.replay import pack_frame, unpack_frame
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from handheld import TICK_HZ
 from handheld.games.registry import load_game
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.runtime import journal as J
-from handheld.runtime import resume
+from handheld.cabinet import resume
 from handheld.runtime.replay import Replay, pack_frame
 from handheld.runtime.rng import Rng
 
@@ -180,7 +180,7 @@ def test_a_day_of_play_writes_a_few_megabytes(tmp_path):
 
 @pytest.mark.parametrize("game_id", ["archon", "spectral", "sphinx", "chamber", "atom4"])
 def test_every_game_journals_a_played_minute_within_the_budget(game_id, tmp_path):
-    from handheld.runtime.resume_bench import journaled_match
+    from handheld.tools.resume_bench import journaled_match
 
     runner, writer = journaled_match(str(tmp_path), game_id, {}, 60 * TICK_HZ, every=6)
     seconds = runner.replay.ticks / TICK_HZ
@@ -191,7 +191,7 @@ def test_every_game_journals_a_played_minute_within_the_budget(game_id, tmp_path
 
 
 def test_bench_resume_figures_resume_to_the_played_hash(tmp_path):
-    from handheld.runtime.resume_bench import resume_figures
+    from handheld.tools.resume_bench import resume_figures
 
     figures = resume_figures("archon", {"mode": "computer_dark"}, 600)
     assert figures["ticks"] == 600 and figures["resume_s"] > 0

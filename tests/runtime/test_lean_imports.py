@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BUILD_TIME_ONLY = ("handheld.audio.synth", "handheld.audio.render")
+BUILD_TIME_ONLY = ("handheld.audio.synth", "handheld.tools.render_sounds")
 # opt-in: only a config with [fleet] imports it, and paho-mqtt needs ssl (tests/fleet checks the rest never does)
 OPT_IN = "handheld.fleet"
 
@@ -54,7 +54,7 @@ class AtFirstFrame(logging.Handler):
             print(" ".join(sorted(m for m, mod in sys.modules.items() if mod is not None)), flush=True)
 
 logging.getLogger("handheld").addHandler(AtFirstFrame())
-from handheld.cli import main
+from handheld.tools.cli import main
 raise SystemExit(main(["run", "--display", "window", "--seconds", "0.2"]))
 """
 
@@ -80,7 +80,7 @@ def test_the_title_comes_before_sound_input_and_games_are_imported(tmp_path):
     # json (the records are read when a screen first shows them), pathlib (which brings
     # urllib.parse and ipaddress; the modules before the title use os.path)
     early = _imports_at_first_frame(tmp_path)
-    assert "pygame" in early and "handheld.app" in early
+    assert "pygame" in early and "handheld.cabinet.app" in early
     late = {"pygame.mixer", "pygame.mixer_music", "pygame.imageext", "evdev", "handheld.input.manager", "tempfile", "shutil",
             "handheld.games.archon", "handheld.games.atom4", "handheld.games.sphinx",
             "dataclasses", "inspect", "socket", "ctypes", "json", "pathlib", "urllib.parse", "ipaddress", "glob"}
@@ -88,12 +88,12 @@ def test_the_title_comes_before_sound_input_and_games_are_imported(tmp_path):
 
 
 def test_png_files_go_through_pngfile():
-    # the cabinet holds pygame's PNG support back (handheld/pngfile.py), so in it
+    # the cabinet holds pygame's PNG support back (handheld/base/pngfile.py), so in it
     # pygame.image.load/save of a PNG fail, though they work wherever pygame came first
     root = Path(__file__).resolve().parents[2] / "handheld"
     calls = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") for n, line in enumerate(p.read_text().splitlines(), 1)
              if "pygame.image.load" in line or "pygame.image.save" in line]
-    assert not calls, f"read and write pictures with handheld.pngfile.load/save: {calls}"
+    assert not calls, f"read and write pictures with handheld.base.pngfile.load/save: {calls}"
 
 
 def test_pygame_quit_loads_no_font_library():

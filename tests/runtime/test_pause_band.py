@@ -3,9 +3,9 @@
 import pygame
 import pytest
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.registry import built_games
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.runtime.match import MENU_BAND, MatchRunner
 from handheld.ui.palette import rgb
 from handheld.ui.widgets import PLAY_RECT
@@ -64,7 +64,7 @@ def test_a_pause_choice_that_throws_the_match_away_asks_first_with_no_highlighte
 
     game = built_games()[0]
     ctx = Context.headless_context(seed=1)
-    from handheld.scene import Scene
+    from handheld.base.scene import Scene
 
     ctx.director.push(Scene())                               # what the match was started from
     runner = MatchRunner(ctx, game, {}, 3)

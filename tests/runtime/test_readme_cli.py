@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from handheld.cli import synopsis
+from handheld.tools.cli import synopsis
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -18,14 +18,14 @@ def readme_block() -> str:
 def test_readme_command_line_matches_the_parsers():
     assert readme_block() == synopsis(), (
         "README 'Command line' differs from the parsers; refresh it with: "
-        "python -c 'from handheld.cli import synopsis; print(synopsis())'")
+        "python -c 'from handheld.tools.cli import synopsis; print(synopsis())'")
 
 
 def test_verbose_goes_before_any_command_or_none(capsys, monkeypatch):
     # `handheld [-v] COMMAND`: -v before a command used to be taken for "run -v COMMAND"
     import logging
 
-    from handheld import cli
+    from handheld.tools import cli
 
     calls = []
     monkeypatch.setattr(cli, "cmd_run", lambda args: calls.append(("run", args.display)) or 0)

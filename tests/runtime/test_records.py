@@ -4,7 +4,7 @@ atomically, never lost or fatal when the file is broken."""
 import json
 import logging
 
-from handheld.records import FILE_NAME, Records, clock_text
+from handheld.base.records import FILE_NAME, Records, clock_text
 
 
 def test_wins_losses_draws_streak_and_fastest_win_are_counted(tmp_path):
@@ -39,7 +39,7 @@ def test_the_runner_result_counts_only_human_against_computer(tmp_path):
 
 def test_a_broken_file_is_kept_as_bak_logged_once_and_a_fresh_table_starts(tmp_path, caplog):
     (tmp_path / FILE_NAME).write_text('{"format": 1, "games": {"archon": {"levels": {"classic": [1, "x"')
-    with caplog.at_level(logging.WARNING, logger="handheld.records"):
+    with caplog.at_level(logging.WARNING, logger="handheld.base.records"):
         r = Records.load(tmp_path)
     assert r.games == {}
     assert len(caplog.records) == 1 and "records.json.bak" in caplog.records[0].getMessage()
@@ -86,7 +86,7 @@ def test_clock_text():
 
 
 def test_the_table_names_each_level_as_its_options_screen_does():
-    from handheld.records_table import table_rows
+    from handheld.cabinet.records_table import table_rows
 
     r = Records()
     r.add("sphinx", "perfect", False, 900)      # offered as PROVER: it proves its moves

@@ -2,9 +2,9 @@
 the lone human won) so the cabinet's records table can count it; matches
 without exactly one human report nothing."""
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.registry import load_game
-from handheld.input.actions import EMPTY_FRAME
+from handheld.base.actions import EMPTY_FRAME
 
 
 def _match(game_id, options):

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.registry import load_game
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.match import MatchRunner
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from handheld.cli import main as cli_main
-from handheld.context import Context
+from handheld.tools.cli import main as cli_main
+from handheld.runtime.context import Context
 from handheld.games.registry import GAMES, load_game
-from handheld.input.actions import Action
-from handheld.input.raw import FrameBuilder, RawInput
+from handheld.base.actions import Action
+from handheld.base.frames import FrameBuilder, RawInput
 from handheld.runtime.match import MatchRunner
 from handheld.runtime.replay import Replay
 from handheld.runtime.rng import Rng

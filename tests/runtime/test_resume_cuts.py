@@ -6,10 +6,10 @@ match played on from there ends exactly as the uninterrupted one did."""
 import pytest
 
 from handheld.games.registry import built_games, load_game
-from handheld.input.actions import Action
-from handheld.input.raw import FrameBuilder
-from handheld.playback import run_replay
-from handheld.resume_offer import ResumeOfferScene
+from handheld.base.actions import Action
+from handheld.base.frames import FrameBuilder
+from handheld.tools.playback import run_replay
+from handheld.cabinet.resume_offer import ResumeOfferScene
 from handheld.runtime import journal as J
 from handheld.runtime.match import MatchRunner
 from handheld.runtime.rng import Rng

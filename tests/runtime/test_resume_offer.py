@@ -7,16 +7,16 @@ import logging
 import os
 
 from handheld import TICK_HZ
-from handheld.attract import AttractScene
+from handheld.cabinet.attract import AttractScene
 from handheld.display.base import logical_surface
 from handheld.games.registry import load_game
-from handheld.input.actions import Action
-from handheld.input.raw import FrameBuilder
-from handheld.launcher import TitleScene
-from handheld.resume_offer import ResumeOfferScene
+from handheld.base.actions import Action
+from handheld.base.frames import FrameBuilder
+from handheld.cabinet.launcher import TitleScene
+from handheld.cabinet.resume_offer import ResumeOfferScene
 from handheld.runtime import journal as J
 from handheld.runtime.match import MatchRunner
-from handheld.runtime.resume import RESUME_TICKS_PER_STEP
+from handheld.cabinet.resume import RESUME_TICKS_PER_STEP
 
 from resume_script import headless_cabinet, mash, tap
 from test_resume_cuts import resume_with_fire
@@ -161,7 +161,7 @@ def test_resuming_does_not_start_a_match_in_another(tmp_path):
 
 
 def test_a_journal_whose_options_the_game_refuses_is_kept_aside_with_one_line(tmp_path, caplog):
-    from handheld.input.actions import frame_from_masks
+    from handheld.base.actions import frame_from_masks
     from handheld.runtime.replay import Replay
 
     header = {"game": "sphinx", "play_version": load_game("sphinx").play_version, "seed": 1,

@@ -3,7 +3,7 @@ import pygame
 from handheld.ui.palette import rgb
 from handheld.ui.text import FONTS, draw_text, load_font, text_width, wrap
 from handheld.ui.widgets import Menu
-from handheld.input.actions import Action, PlayerInput
+from handheld.base.actions import Action, PlayerInput
 
 
 def test_every_printable_ascii_has_a_glyph_in_both_sizes():

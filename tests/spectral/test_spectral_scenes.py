@@ -4,7 +4,7 @@ stick mapping, help, message pauses, colour-blind symbols, sounds, pixels."""
 import pygame
 import pytest
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.spectral import GAME
 from handheld.games.spectral import rules as R
 from handheld.games.spectral import texts as T
@@ -12,7 +12,7 @@ from handheld.games.spectral.art import HH, HW, pad_centre
 from handheld.games.spectral.draw import _lines
 from handheld.games.spectral.match import MatchScene
 from handheld.games.spectral.options import IDLE_TICKS, TITLE_TICKS, DemoScene, OptionsScene, TitleScene
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 
 P = R.pos_of

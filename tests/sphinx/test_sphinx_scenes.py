@@ -1,13 +1,13 @@
 import pygame
 import pytest
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.sphinx import GAME, layout
 from handheld.games.sphinx.match import MatchScene, normalise
 from handheld.games.sphinx.options import OptionsScene
 from handheld.games.sphinx.phases import AIM, FALL, ROUND_OVER, THINK, WON
 from handheld.games.sphinx.showcase import preset
-from handheld.input.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from handheld.cliargs import positive_int
+from handheld.base.cliargs import positive_int
 from handheld.games.archon.duel import stats as S
 
 

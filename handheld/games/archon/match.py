@@ -21,10 +21,10 @@ from handheld.games.archon import sounds
 from handheld.games.archon.icons import DARK, ICONS, LIGHT, MAGE, WALK
 from handheld.games.archon.draw import MatchDrawing
 from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
-from handheld.input.actions import IDLE, Action, InputFrame
+from handheld.base.actions import IDLE, Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld import scene
+from handheld.base import scene
 
 
 def demo_scene(ctx, seed: int) -> MatchScene:

@@ -10,8 +10,8 @@ MENU leaves.
 from __future__ import annotations
 
 from handheld.games.archon.icons import DARK, LIGHT
-from handheld.input.actions import Action, InputFrame
-from handheld.scene import Scene
+from handheld.base.actions import Action, InputFrame
+from handheld.base.scene import Scene
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import Menu, TextWindow, draw_title

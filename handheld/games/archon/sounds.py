@@ -2,7 +2,7 @@
 ("archon.duel_*": one voice per weapon family, hit, death, bounce).
 
 `recipes()` is how they were made (rendered into BANK by
-`python -m handheld.audio.render`); the cabinet plays the files."""
+`python -m handheld.tools.render_sounds`); the cabinet plays the files."""
 
 from __future__ import annotations
 

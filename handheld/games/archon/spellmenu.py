@@ -5,7 +5,7 @@ from __future__ import annotations
 from handheld.games.archon import rules as R
 from handheld.games.archon import spells as S
 from handheld.games.archon.icons import ICONS
-from handheld.input.actions import PlayerInput
+from handheld.base.actions import PlayerInput
 from handheld.ui.widgets import Menu, draw_panel
 
 CEASE = "cease"

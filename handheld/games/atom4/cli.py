@@ -16,7 +16,7 @@ import sys
 
 from handheld.games.atom4 import ai, selfplay
 from handheld.games.atom4.rules import LETTERS, NAMES, Position, format_move, parse_move
-from handheld.cliargs import positive_int
+from handheld.base.cliargs import positive_int
 
 
 def _fail(prog: str, message: str) -> int:

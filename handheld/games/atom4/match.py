@@ -13,10 +13,10 @@ from __future__ import annotations
 from handheld.games.atom4 import ai, sounds
 from handheld.games.atom4.draw import MatchPicture
 from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld import scene
+from handheld.base import scene
 
 FLASH_TICKS = 48
 ROUND_END_TICKS = 180

@@ -6,7 +6,7 @@ import pygame
 
 from handheld.games.atom4.art import Sprites
 from handheld.games.atom4.match import DEFAULT_OPTIONS
-from handheld.scene import Scene
+from handheld.base.scene import Scene
 from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text

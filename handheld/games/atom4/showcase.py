@@ -8,9 +8,9 @@ from handheld.games.atom4 import ai
 from handheld.games.atom4.match import MatchScene, demo_scene
 from handheld.games.atom4.options import OptionsScene
 from handheld.games.atom4.rules import Position
-from handheld.input.actions import Action, frame_from_masks
+from handheld.base.actions import Action, frame_from_masks
 from handheld.runtime.rng import Rng
-from handheld.scene import Scene
+from handheld.base.scene import Scene
 
 
 def screenshot_scenes(game) -> dict:

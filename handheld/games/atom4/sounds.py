@@ -1,7 +1,7 @@
 """Atom-4's few effects, played as "atom4.*".
 
 `recipes()` is how they were made (rendered into BANK by
-`python -m handheld.audio.render`); the cabinet plays the files."""
+`python -m handheld.tools.render_sounds`); the cabinet plays the files."""
 
 from __future__ import annotations
 

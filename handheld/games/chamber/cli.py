@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from handheld.cliargs import positive_int
+from handheld.base.cliargs import positive_int
 
 
 def add_cli(parser: argparse.ArgumentParser, game) -> None:

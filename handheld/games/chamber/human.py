@@ -10,7 +10,7 @@ moves, FIRE chooses, ALT goes back (on the top menu: help for the item).
 from __future__ import annotations
 
 from handheld.games.chamber.board import DIRS, DIR_NAMES, PORTAL_BASE, SUIT_NAMES, space_cells
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.ui.widgets import Menu
 
 ORDER = ("move", "rotate", "zap", "shield", "confuse", "heal", "warp", "time", "release", "end")

@@ -9,13 +9,13 @@ watchable pace. Deterministic from (seed, options, frames).
 
 from __future__ import annotations
 
-from handheld import scene
+from handheld.base import scene
 from handheld.games.chamber import ai, rules, sounds
 from handheld.games.chamber.board import SUIT_NAMES
 from handheld.games.chamber.human import Chooser
 from handheld.games.chamber.player_view import PlayerView
 from handheld.games.chamber.rules import legal_actions, new_game
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.runtime.think import Thinker

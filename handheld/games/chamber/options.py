@@ -6,8 +6,8 @@ from handheld.games.chamber import art
 from handheld.games.chamber.ai import LEVELS
 from handheld.games.chamber.board import SUIT_NAMES
 from handheld.games.chamber.rules import SEATS
-from handheld.input.actions import Action
-from handheld.scene import Scene
+from handheld.base.actions import Action
+from handheld.base.scene import Scene
 from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.widgets import Menu, TextWindow, draw_title

@@ -1,7 +1,7 @@
 """The chamber's sound effects, played as "chamber.*".
 
 `recipes()` is how they were made (rendered into BANK by
-`python -m handheld.audio.render`); the cabinet plays the files."""
+`python -m handheld.tools.render_sounds`); the cabinet plays the files."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from handheld.cliargs import positive_int
+from handheld.base.cliargs import positive_int
 
 NEEDED_PERCENT = 70
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld import scene
+from handheld.base import scene
 from handheld.ui.howto import HowToScene
 
 from . import ai, sounds

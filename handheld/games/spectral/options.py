@@ -8,8 +8,8 @@ set (both wizards computer-driven); any input during the demo comes back.
 
 from __future__ import annotations
 
-from handheld.input.actions import ALL_MASK, Action
-from handheld.scene import Scene
+from handheld.base.actions import ALL_MASK, Action
+from handheld.base.scene import Scene
 from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text

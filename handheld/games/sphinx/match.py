@@ -14,10 +14,10 @@ from handheld.games.sphinx import ai, layout
 from handheld.games.sphinx.phases import AIM, DONE, FALL, PIECES, ROUND_OVER, SLIDE, THINK, WON
 from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.sounds import register as register_sounds
-from handheld.input.actions import Action, InputFrame
+from handheld.base.actions import Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld import scene
+from handheld.base import scene
 
 DEMO_LEVELS = ("strong", "classic", "perfect")
 

@@ -10,8 +10,8 @@ from handheld.games.sphinx import ai
 from handheld.games.sphinx.draw import LEVEL_NAMES  # noqa: F401 (the records table names levels by these)
 from handheld.games.sphinx.match import ROUNDS
 from handheld.games.sphinx.sounds import register as register_sounds
-from handheld.input.actions import Action, InputFrame
-from handheld.scene import Scene
+from handheld.base.actions import Action, InputFrame
+from handheld.base.scene import Scene
 from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text

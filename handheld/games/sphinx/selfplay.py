@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import time
 
-from handheld.context import Context
+from handheld.runtime.context import Context
 from handheld.games.sphinx import ai
 from handheld.games.sphinx.match import MatchScene
 from handheld.games.sphinx.rules import Board
-from handheld.input.actions import EMPTY_FRAME
+from handheld.base.actions import EMPTY_FRAME
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 

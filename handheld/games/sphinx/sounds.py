@@ -3,7 +3,7 @@ played BASIC PLAY music in the background), a slide tick, the drop thud,
 win/lose jingles.
 
 `recipes()` is how they were made (rendered into BANK by
-`python -m handheld.audio.render`); the cabinet plays the files."""
+`python -m handheld.tools.render_sounds`); the cabinet plays the files."""
 
 from __future__ import annotations
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld import scene
+from handheld.base import scene
 from . import ai, draw, rules, sounds
 from .selfplay import TICKS_PER_MOVE
 

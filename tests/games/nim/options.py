@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from handheld.input.actions import Action
-from handheld.scene import Scene
+from handheld.base.actions import Action
+from handheld.base.scene import Scene
 from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.widgets import Menu, draw_title

@@ -1,5 +1,5 @@
 """Nim's one sound: a stone taken (rendered into BANK by
-`python -m handheld.audio.render tests.games.nim.sounds`)."""
+`python -m handheld.tools.render_sounds tests.games.nim.sounds`)."""
 
 from pathlib import Path
 

@@ -13,7 +13,7 @@ import os
 
 import pygame
 
-from handheld import pngfile
+from handheld.base import pngfile
 from handheld.games.archon.duel import stats as S
 from handheld.ui.palette import rgb
 

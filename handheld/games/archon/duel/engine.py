@@ -30,7 +30,7 @@ BODY_DX, BODY_DY, BODY_W, BODY_H = 2, 1, 12, 14
 DX = (1, 1, 0, -1, -1, -1, 0, 1)
 DY = (0, 1, 1, 1, 0, -1, -1, -1)
 _DIR_OF = {(DX[i], DY[i]): i for i in range(8)}
-UP, DOWN, LEFT, RIGHT, FIRE = 1, 2, 4, 8, 16   # handheld.input.actions.Action bits
+UP, DOWN, LEFT, RIGHT, FIRE = 1, 2, 4, 8, 16   # handheld.base.actions.Action bits
 
 
 def dir_of(dx: int, dy: int) -> int:

@@ -14,9 +14,9 @@ from handheld.games.archon.art import sprites
 from handheld.games.archon.duel import stats as S
 from handheld.games.archon.duel.model import DuelSetup
 from handheld.games.archon.duel.view import DuelView
-from handheld.input.actions import Action
+from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
-from handheld.scene import Scene
+from handheld.base.scene import Scene
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_title
@@ -238,7 +238,7 @@ def arena_scene(ctx, seed: int):
 def arena_mid_scene(ctx, seed: int):
     """For `handheld screenshot archon:arena_mid`: a computer-against-computer
     practice duel at its first moment after a second with a shot in the air."""
-    from handheld.input.actions import EMPTY_FRAME
+    from handheld.base.actions import EMPTY_FRAME
     scene = PracticeScene(ctx, "valkyrie", "manticore", seed % 6)
     scene.choice["PLAYERS"] = 3
     scene.start_duel()

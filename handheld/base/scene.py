@@ -1,0 +1,97 @@
+"""Scenes and the stack that holds them.
+
+A scene is one screen: `update(frame)` runs once per 60 Hz tick with that
+tick's input, `draw(surface)` paints the 320x240 logical screen when a frame is
+due. Scenes change screens through the `Director` (push a sub-screen, pop back,
+replace). A scene never reads a device, a clock or the global `random`.
+"""
+
+from __future__ import annotations
+
+from handheld.base.actions import InputFrame
+
+
+class Scene:
+    #: True once the scene has nothing more to show (a finished demo, a closed dialog).
+    finished: bool = False
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def update(self, frame: InputFrame) -> None:
+        """Advance one tick."""
+
+    def draw(self, surface) -> None:
+        """Paint the whole logical screen."""
+
+
+class MatchScene(Scene):
+    """What every game's match scene is to the runner that hosts it
+    (handheld/runtime/match.py): driven only by InputFrames, deterministic."""
+
+    #: once `finished`: {"winner": ..., "text": the end menu's line, optional "records": {...}}
+    result: dict | None = None
+    #: true while the match runs in real time (Archon's arena), so its journal flushes even when idle
+    real_time: bool = False
+
+    def human_players(self) -> int:
+        """How many people play (0: computers only, a demo, which is never journaled)."""
+        raise NotImplementedError
+
+    def state_hash(self) -> str:
+        """A hash of everything that decides the rest of the match (replays check it)."""
+        raise NotImplementedError
+
+
+class Director:
+    """The scene stack, and the only code that changes it. Changes requested during
+    a tick take effect at once."""
+
+    def __init__(self, root: Scene | None = None):
+        self._stack: list[Scene] = []
+        if root is not None:
+            self.push(root)
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """The stack, bottom first (to look at: change it with the methods below)."""
+        return tuple(self._stack)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._stack[-1] if self._stack else None
+
+    def push(self, scene: Scene) -> None:
+        self._stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        scene = self._stack.pop() if self._stack else None
+        self._enter_top()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self._stack:
+            self._stack.pop()
+        self.push(scene)
+
+    def pop_to_root(self) -> None:
+        del self._stack[1:]
+        self._enter_top()
+
+    def pop_above(self, scene: Scene) -> None:
+        """Take everything above `scene` off the stack; `scene` is on top again
+        (entered again only if something was above it)."""
+        if scene in self._stack and scene is not self._stack[-1]:
+            del self._stack[self._stack.index(scene) + 1:]
+            self._enter_top()
+
+    def remove(self, scene: Scene) -> None:
+        """Take `scene` off the stack wherever it is (and everything above it)."""
+        if scene in self._stack:
+            del self._stack[self._stack.index(scene):]
+            self._enter_top()
+
+    def _enter_top(self) -> None:
+        if self._stack:
+            self._stack[-1].enter()

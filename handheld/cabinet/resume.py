@@ -1,0 +1,149 @@
+"""Resuming a match from its journal (handheld/runtime/journal.py).
+
+`pending` finds a journal worth offering when the cabinet starts; `Resumption` re-runs
+one at full speed into a new MatchRunner, which records every frame it is fed
+(so the resumed match ends in one replay, as if never cut) and journals on
+from there.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from handheld import TICK_HZ
+from handheld.runtime import journal as J
+from handheld.runtime.replay import unpack_frame
+
+log = logging.getLogger("handheld.resume")
+
+REFUSED_SUFFIX = ".refused"
+# Re-run at most about this many ticks per cabinet tick while resuming, so a long
+# match shows a progress bar that moves: ~0.06 s of Archon here, ~0.6 s on a Zero 2 W.
+# A resume of fewer ticks is done within the tick of the FIRE, with no bar.
+RESUME_TICKS_PER_STEP = 3000
+
+
+def pending(state_dir: str):
+    """The unfinished journal to offer, or None. A journal that cannot be resumed
+    (damaged, another play version of the game, a game this cabinet lacks) is
+    moved aside as match.journal.refused with one log line; a finished or empty
+    one is removed."""
+    path = J.journal_path(state_dir)
+    if not os.path.exists(path):
+        return None
+    try:
+        journal = J.read_journal(path)
+        problem = _cannot_resume(journal)
+    except J.JournalError as e:
+        journal, problem = None, str(e)
+    if problem or journal is None:
+        log.warning("not resuming: %s (kept as %s%s)", problem, path, REFUSED_SUFFIX)
+        try:
+            os.replace(path, path + REFUSED_SUFFIX)
+        except OSError:
+            J.remove_journal(path)
+        return None
+    if journal.torn_bytes:
+        log.info("match journal %s: dropped a torn last record (%d bytes)", path, journal.torn_bytes)
+    if journal.ended or journal.ticks == 0:
+        J.remove_journal(path)
+        return None
+    journal.path, journal.mtime = path, os.stat(path).st_mtime
+    return journal
+
+
+def _cannot_resume(journal) -> str:
+    from handheld.games.registry import GAMES, load_game
+
+    if journal.game not in GAMES or not load_game(journal.game).built:
+        return f"the match journal is of {journal.game!r}, a game this cabinet does not have"
+    current = load_game(journal.game).play_version
+    if journal.header["play_version"] != current:
+        return (f"the match journal is of {journal.game} play version {journal.header['play_version']} and "
+                f"this cabinet plays version {current}: it would not replay into the same match")
+    return ""
+
+
+def describe(journal, now: float) -> tuple[str, str]:
+    """("RESUME ARCHON?", "1 PLAYER, 4:12 IN, 5 MIN AGO") for the offer."""
+    from handheld.games.registry import load_game
+    from handheld.base.records import clock_text
+
+    title = load_game(journal.game).title.upper()
+    humans = journal.header["humans"]
+    players = f"{humans} PLAYER{'S' if humans != 1 else ''}"
+    return f"RESUME {title}?", f"{players}, {clock_text(journal.ticks)} IN, {ago_text(now - journal.mtime)}"
+
+
+def ago_text(seconds: float) -> str:
+    """How long ago, in words a glance takes in. A Pi without a clock battery may
+    boot with the clock behind the file's time: that reads as just now."""
+    if seconds < 60:
+        return "JUST NOW"
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{minutes} MIN AGO"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} HOUR{'S' if hours != 1 else ''} AGO"
+    return f"{hours // 24} DAYS AGO"
+
+
+class Resumption:
+    """Re-runs a journal into a new MatchRunner, `step()` by `step()`; once
+    `done`, the runner holds the match at the last journaled tick and its
+    journal has been rewritten with everything so far."""
+
+    def __init__(self, ctx, journal):
+        from handheld.games.registry import load_game
+        from handheld.runtime.match import MatchRunner
+
+        self.ctx = ctx
+        self.journal = journal
+        self.total = journal.ticks
+        self.runner = MatchRunner(ctx, load_game(journal.game), journal.header["options"],
+                                  journal.header["seed"], journal=False)
+        self._pairs = iter(journal.frames)
+        self._frames: dict = {}         # packed -> InputFrame (immutable): a match repeats few
+        self.done = False
+
+    @property
+    def ticks(self) -> int:
+        return self.runner.replay.ticks
+
+    def step(self, max_ticks: int = RESUME_TICKS_PER_STEP) -> bool:
+        """Feed up to about `max_ticks` journaled frames (whole runs of one frame);
+        True once all are in. The runner's replay takes each run as the journal
+        holds it: the same packing, so the same replay as a live record."""
+        runner, budget = self.runner, max_ticks
+        while budget > 0 and not self.done:
+            pair = next(self._pairs, None)
+            if pair is None:
+                self._finish()
+                break
+            packed, count = pair
+            frame = self._frames.get(packed) or self._frames.setdefault(packed, unpack_frame(packed))
+            update = runner.match.update
+            for _ in range(count):
+                if runner.match.finished:
+                    raise J.JournalError(f"the journal goes on after the match ended at tick {self.ticks}")
+                update(frame)
+                runner.replay.ticks += 1
+            runner.replay.frames.append([packed, count])
+            budget -= count
+        return self.done
+
+    def run(self):
+        while not self.step():
+            pass
+        return self.runner
+
+    def _finish(self) -> None:
+        runner = self.runner
+        runner.journal = J.JournalWriter.create(self.journal.path, self.journal.header, runner.replay.frames)
+        self.done = True
+        log.info("resumed %s at tick %d (%s of game time)", self.journal.game, self.ticks,
+                 f"{self.ticks / TICK_HZ:.1f} s")
+        if runner.match.finished:       # cut after the last move but before the result was saved
+            runner._finish()

@@ -1,0 +1,1 @@
+"""The command-line tools: `handheld run`, bench, fuzz, screenshots, replays, doctor."""
