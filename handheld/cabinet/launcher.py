@@ -67,7 +67,8 @@ class MenuScene(Scene):
     def __init__(self, ctx, highlight: str | None = None):
         self.ctx = ctx
         self.games = all_games()
-        self.extra = ["SETTINGS"] + ([] if ctx.kiosk else ["QUIT"])
+        self.extra = (["RECORDS"] + (["ROOM RECORDS"] if ctx.room is not None else []) + ["SETTINGS"]
+                      + ([] if ctx.kiosk else ["QUIT"]))
         ids = [g.id for g in self.games]
         self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=13,
                          index=ids.index(highlight) if highlight in ids else 0)
@@ -80,7 +81,7 @@ class MenuScene(Scene):
 
     @property
     def game(self):
-        """The highlighted game, or None on SETTINGS/QUIT."""
+        """The highlighted game, or None on RECORDS/SETTINGS/QUIT."""
         return self.games[self.menu.index] if self.menu.index < len(self.games) else None
 
     def enter(self) -> None:
@@ -120,9 +121,18 @@ class MenuScene(Scene):
                 return
             self.ctx.audio.play("ui.select")
             self.ctx.director.push(game.start_scene(self.ctx))
-        elif self.extra[self.menu.index - len(self.games)] == "SETTINGS":
+        elif self.menu.items[self.menu.index] == "SETTINGS":
             from handheld.cabinet.settings_scene import SettingsScene
+            self.ctx.audio.play("ui.select")
             self.ctx.director.push(SettingsScene(self.ctx))
+        elif self.menu.items[self.menu.index] == "RECORDS":
+            from handheld.cabinet.records_table import RecordsScene
+            self.ctx.audio.play("ui.select")
+            self.ctx.director.push(RecordsScene(self.ctx))
+        elif self.menu.items[self.menu.index] == "ROOM RECORDS":
+            from handheld.cabinet.room_table import RoomScene
+            self.ctx.audio.play("ui.select")
+            self.ctx.director.push(RoomScene(self.ctx))
         elif self.confirm_quit:
             self.ctx.quit_requested = True
         else:
@@ -149,9 +159,9 @@ class MenuScene(Scene):
                      (self.message, "danger") if self.message else ("FIRE PLAY   ALT HOW TO PLAY", "silver")]
         elif g is not None:
             lines = [(g.title.upper(), "gold"), "COMING SOON", "", self.message]
-        elif self.menu.items[self.menu.index] == "SETTINGS":
-            lines = [("SETTINGS", "gold"), "SOUND, VOLUME, COLOUR BLIND, DEMO", "TIMING AND THE CONTROLS",
-                     ("FIRE OPENS", "silver")]
+        elif self.menu.items[self.menu.index] in CARDS:
+            title = self.menu.items[self.menu.index]
+            lines = [(title, "gold"), *CARDS[title], ("FIRE OPENS", "silver")]
         else:
             lines = [("QUIT", "gold"), "LEAVE THE CABINET", "",
                      (self.message, "danger") if self.message else ("FIRE QUITS", "silver")]
@@ -159,6 +169,12 @@ class MenuScene(Scene):
 
 
 CARD_X = 154
+# what the text window says of the menu's entries that are not games
+CARDS = {
+    "RECORDS": ("THIS CABINET'S WINS AND LOSSES", "AGAINST EACH COMPUTER LEVEL"),
+    "ROOM RECORDS": ("THE BEST OF EVERY CABINET", "AT THIS EVENT"),
+    "SETTINGS": ("SOUND, VOLUME, COLOUR BLIND, DEMO", "TIMING AND THE CONTROLS"),
+}
 
 
 def how_to_play_panels(game) -> list:

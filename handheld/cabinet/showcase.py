@@ -78,16 +78,29 @@ def _how_to_play(game_id: str):
 
 
 def _match_menu(game_id: str, kind: str):
+    """The pause menu over a match a second in, or the end-of-match menu over a
+    whole match the computers played to its end (its result on the board)."""
     def make(ctx, seed):
         from handheld.games.registry import load_game
         from handheld.runtime.match import MatchRunner
 
-        runner = MatchRunner(ctx, load_game(game_id), {}, seed)
-        for _ in range(90):
+        game = load_game(game_id)
+        if kind == "pause":
+            runner = MatchRunner(ctx, game, {}, seed)
+            for _ in range(90):
+                runner.update(EMPTY_FRAME)
+            runner._open_menu(kind)
+            return runner
+        runner = MatchRunner(ctx, game, dict(game.computer_options), seed)
+        for _ in range(WHOLE_MATCH_TICKS):
+            if runner.menu_kind == "end":
+                return runner
             runner.update(EMPTY_FRAME)
-        runner._open_menu(kind)
-        return runner
+        raise RuntimeError(f"{game_id}: the computers' match with seed {seed} did not end in {WHOLE_MATCH_TICKS} ticks")
     return make
+
+
+WHOLE_MATCH_TICKS = 400_000     # ~2 h of game time; the five games' demos end in 7,000-34,000
 
 
 def launcher_scenes() -> dict:

@@ -34,11 +34,20 @@ def render(target: str, path: Path) -> None:
     pngfile.save(pygame.transform.scale(surface, (320 * SCALE, 240 * SCALE)), path)
 
 
+def drawn_with() -> str:
+    """The pygame that drew the pictures: versions differ in how they draw circles
+    and polygons, so pictures are compared only with the same one."""
+    import pygame
+
+    return f"pygame {pygame.version.ver}"
+
+
 def index_page(targets: list[str]) -> str:
     lines = ["# Every screen", "",
              "Made by `make screens` (`python -m handheld.tools.screens docs/screens`), at twice the",
              "320x240 size, seed 1. One picture per `handheld screenshot TARGET` target:",
-             "`menu:*` are the cabinet's own screens, the rest each game's.", ""]
+             "`menu:*` are the cabinet's own screens, the rest each game's.",
+             f"Drawn with {drawn_with()}.", ""]
     group = None
     for t in targets:
         head = t.split(":")[0]

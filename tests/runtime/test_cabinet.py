@@ -366,3 +366,35 @@ def test_a_sound_card_that_comes_later_is_played_through_within_a_second(tmp_pat
         assert "ui.move" in cab.audio.names and cab.sound_watcher is None
     finally:
         pygame.mixer.quit()
+
+
+def test_the_records_table_opens_from_the_menu_and_fire_comes_back(tmp_path):
+    from handheld.cabinet.records_table import RecordsScene
+
+    cab = cabinet(tmp_path)
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    assert "ROOM RECORDS" not in menu.menu.items, "only a cabinet in an event fleet has a room"
+    _to_item(cab, menu, "RECORDS")
+    assert menu.menu.items.index("RECORDS") == len(menu.games)      # right below the games
+    tap(cab, Action.FIRE)
+    assert isinstance(cab.director.top, RecordsScene) and not cab.director.top.auto
+    idle(cab, 20 * TICK_HZ)
+    assert isinstance(cab.director.top, RecordsScene), "opened from the menu, it stays until a press"
+    tap(cab, Action.FIRE)
+    assert cab.director.top is menu and menu.menu.items[menu.menu.index] == "RECORDS"
+
+
+def test_a_cabinet_in_a_fleet_also_opens_the_rooms_table(tmp_path):
+    from handheld.cabinet.room_table import RoomScene
+    from handheld.fleet.room import RoomTable
+
+    cab = cabinet(tmp_path)
+    cab.ctx.room = RoomTable()
+    tap(cab, Action.FIRE)
+    menu = cab.director.top
+    _to_item(cab, menu, "ROOM RECORDS")
+    tap(cab, Action.FIRE)
+    assert isinstance(cab.director.top, RoomScene)
+    tap(cab, Action.ALT)
+    assert cab.director.top is menu
