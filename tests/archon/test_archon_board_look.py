@@ -38,8 +38,8 @@ def test_marked_picture_uses_the_side_view_and_the_side_colour():
             assert pic.get_at((x + 2, y + 1)) == sprite.get_at((x, y))
         colour = rgb(BOX_COLOUR[side])
         ring = sum(tuple(pic.get_at((x, y)))[:3] == colour for x in range(CELL) for y in range(CELL - 3))
-        plinth = sum(tuple(pic.get_at((x, y)))[:3] == colour for x in range(CELL) for y in (CELL - 2, CELL - 1))
-        assert ring >= 20 and plinth >= 2 * (CELL - 6)
+        stand = sum(tuple(pic.get_at((x, y)))[:3] == colour for x in range(CELL) for y in range(CELL - 4, CELL))
+        assert ring >= 20 and stand >= 20
 
 
 def scene(mode="two_players", first=LIGHT, seed=1):
@@ -47,13 +47,15 @@ def scene(mode="two_players", first=LIGHT, seed=1):
     return M.MatchScene(ctx, seed, {"mode": mode, "first": first}), ctx
 
 
-def test_every_icon_on_the_board_stands_on_its_sides_plinth():
+def test_every_icon_on_the_board_stands_on_its_sides_stand():
     m, _ = scene()
     s = pygame.Surface((320, 240))
     m.draw(s)
     for p in m.state.pieces:
         x, y = square_xy(p.square)
-        assert tuple(s.get_at((x + CELL // 2, y + CELL - 1)))[:3] == rgb(BOX_COLOUR[p.side]), p.icon
+        bottom = [tuple(s.get_at((x + dx, y + dy)))[:3] for dx in range(CELL) for dy in range(CELL - 4, CELL)]
+        assert bottom.count(rgb(BOX_COLOUR[p.side])) >= 20, p.icon
+        assert rgb(BOX_COLOUR[DARK if p.side == LIGHT else LIGHT]) not in bottom, p.icon
 
 
 def test_cycle_gauge_frames_the_current_shade_and_the_hint_line_shows():

@@ -211,7 +211,7 @@ def test_teleport_onto_an_enemy_hands_over_to_the_duel_and_applies_its_result():
     assert m.phase == "duel" and isinstance(m.duel, InstantDuel)
     idle(m, 5)
     assert m.duel is None and piece(m.state, "H8").icon == "golem"
-    assert m.message == "THE GOLEM WINS" and m.state.duels == 1
+    assert m.message == "DUEL ON H8: GOLEM BEAT GOBLIN" and m.state.duels == 1
 
 
 def test_computer_turn_thinks_then_moves_at_a_watchable_pace():

@@ -7,8 +7,8 @@ import pygame
 from handheld.games.archon import board as B
 from handheld.games.archon import spells as S
 from handheld.games.archon.icons import DARK, ICONS, LIGHT
-from handheld.games.archon.art.look import (CELL, SHADE_COLOURS, BoardLayers, cell_xy, draw_bars, draw_box,
-                                           draw_icon, square_xy)
+from handheld.games.archon.art.look import (BOARD_X, CELL, SHADE_COLOURS, BoardLayers, cell_xy, draw_bars,
+                                           draw_box, draw_icon, square_xy)
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
@@ -37,6 +37,7 @@ class MatchDrawing:
         m, st = self.m, self.m.state
         surface.fill(rgb("ink"))
         draw_title(surface, "ARCHON", f"ROUND {st.round}")
+        draw_coordinates(surface)
         self.layers.draw(surface, st.cycle.shade, m.tick)
         self._panels(surface)
         hidden = m.anim.hidden if m.anim else ()
@@ -133,6 +134,8 @@ class MatchDrawing:
 
     def _icon_line(self):
         m, st = self.m, self.m.state
+        if m.phase == "duel_intro" and st.pending is not None:
+            return (shade_bonus_text(st.pending), "white")
         p = m.selected
         if p is None and B.on_board(*m.box):
             p = st.piece_at(B.at(*m.box))
@@ -144,8 +147,11 @@ class MatchDrawing:
                 "light_side" if p.side == LIGHT else "dark_side")
 
     def _message_line(self):
+        """A fresh message, else the last action, which stays until the next one."""
         m = self.m
-        return (m.message, m.message_colour) if m.message_ticks > 0 else ""
+        if m.message_ticks > 0:
+            return (m.message, m.message_colour)
+        return (m.last_action, "silver") if m.last_action else ""
 
     def _hint_line(self):
         m = self.m
@@ -154,6 +160,21 @@ class MatchDrawing:
         if m.is_computer(m.state.to_move):
             return ("COMPUTER'S TURN", "slate")
         return (HINTS.get(m.phase, ""), "silver")
+
+
+def shade_bonus_text(d) -> str:
+    """What the square's shade adds to each fighter, in the arena's own terms."""
+    return (f"SHADE {B.SHADES[d.shade]} ADDS +{d.light_strength - d.light_hp} TO LIGHT, "
+            f"+{d.dark_strength - d.dark_hp} TO DARK")
+
+
+def draw_coordinates(surface: pygame.Surface) -> None:
+    """Column letters in the title line above the board, row numbers left of it,
+    the names the text window uses ("DUEL ON H5")."""
+    for i in range(B.SIZE):
+        x, y = cell_xy(i, i)
+        draw_text(surface, x + CELL // 2, 3, B.COLS[i], "grey", align="center")
+        draw_text(surface, BOARD_X - 4, y + CELL // 2 - 3, str(i + 1), "grey", align="right")
 
 
 def draw_cycle_gauge(surface: pygame.Surface, shade: int, heading: int) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from handheld.games.archon import board as B
 from handheld.games.archon.art import sprites
-from handheld.games.archon.art.look import BOX_COLOUR, CELL, SHADE_COLOURS, draw_box, marked_picture
+from handheld.games.archon.art.look import BOX_COLOUR, CELL, SHADE_COLOURS, marked_picture, stand_picture
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.ui.howto import Panel
 from handheld.ui.palette import rgb
@@ -66,11 +67,10 @@ def duel_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, rgb("shade_c"), arena.inflate(4, 4), 2)
     surface.blit(sprites.barrier_surface(0, 10), (arena.centerx - 8, arena.y + 8))
     surface.blit(sprites.barrier_surface(2, 10), (arena.centerx - 8, arena.bottom - 24))
-    from handheld.games.archon.duel.view import side_shadow
     knight = big(sprites.icon_surface("knight", 0, 3), 3)
     manticore = big(sprites.icon_surface("manticore", 4, 3), 3)
-    for x, side in ((arena.x + 16, "light"), (arena.right - 64, "dark")):
-        surface.blit(big(side_shadow(side), 1), (x + 8, arena.centery + 20))
+    for x, side in ((arena.x + 16, LIGHT), (arena.right - 64, DARK)):
+        surface.blit(big(stand_picture(side), 3), (x, arena.centery + 18))
     surface.blit(knight, (arena.x + 16, arena.centery - 24))
     surface.blit(manticore, (arena.right - 64, arena.centery - 24))
     shot = sprites.shot_surface("manticore", 12, 4, 4)
@@ -80,22 +80,23 @@ def duel_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def cycle_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    cx, y = rect.centerx, rect.y + 16
+    """The six shades with their letters and what each adds to a fighter of each side."""
+    cx, y = rect.centerx, rect.y + 14
+    draw_text(surface, cx - 98, y + 44, "LIGHT", BOX_COLOUR[LIGHT], align="right")
+    draw_text(surface, cx - 98, y + 56, "DARK", BOX_COLOUR[DARK], align="right")
     for i, colour in enumerate(SHADE_COLOURS):
-        x = cx - 120 + i * 40
-        surface.fill(rgb(colour), (x, y, 36, 36))
-        pygame.draw.rect(surface, rgb("slate"), (x, y, 36, 36), 1)
-    draw_text(surface, cx - 102, y + 42, "LIGHT IS STRONGER", BOX_COLOUR[LIGHT], align="left")
-    draw_text(surface, cx + 122, y + 42, "DARK IS STRONGER", BOX_COLOUR[DARK], align="right")
-    draw_box(surface, LIGHT, cx - 120 + 4, y + 58)
-    surface.blit(marked_picture("unicorn", LIGHT), (cx - 116, y + 58))
-    draw_box(surface, DARK, cx + 96, y + 58)
-    surface.blit(marked_picture("basilisk", DARK), (cx + 96, y + 58))
-    draw_text(surface, cx, y + 64, "THE GAUGE: BOTTOM RIGHT", "silver", align="center")
+        x = cx - 92 + i * 36
+        surface.fill(rgb(colour), (x, y, 32, 30))
+        pygame.draw.rect(surface, rgb("slate"), (x, y, 32, 30), 1)
+        draw_text(surface, x + 16, y + 12, B.SHADES[i], "ink" if i < 3 else "silver", align="center")
+        draw_text(surface, x + 16, y + 44, f"+{B.LIGHT_BONUS[i]}", BOX_COLOUR[LIGHT], align="center")
+        draw_text(surface, x + 16, y + 56, f"+{B.DARK_BONUS[i]}", BOX_COLOUR[DARK], align="center")
+    draw_text(surface, cx, y + 72, "IN THE ARENA: HP+BONUS, E.G. 5+7", "silver", align="center")
+    draw_text(surface, cx, y + 84, "THE GAUGE: BOTTOM RIGHT", "silver", align="center")
 
 
 PANELS = [
-    Panel("THE GOAL", "LIGHT (ORANGE PLINTHS) FIGHTS DARK (BLUE). WIN BY HOLDING ALL FIVE "
+    Panel("THE GOAL", "LIGHT (ON FLAT BARS) FIGHTS DARK (ON SPIKES). WIN BY HOLDING ALL FIVE "
                       "BLINKING POWER POINTS, OR BY DESTROYING EVERY ENEMY ICON.", goal_picture),
     Panel("YOUR TURN", "MOVE THE BOX ONTO ONE OF YOUR ICONS, PRESS FIRE, STEER IT WITH THE "
                        "STICK AND PRESS FIRE TO LAND. YOUR MAGE CASTS SPELLS: FIRE ON ITS OWN SQUARE.",
@@ -103,7 +104,7 @@ PANELS = [
     Panel("THE DUEL", "LANDING ON AN ENEMY STARTS A DUEL IN THE ARENA. WALK WITH THE STICK; "
                       "HOLD FIRE AND PUSH A DIRECTION TO ATTACK. HIDE BEHIND THE PULSING BLOCKS.",
           duel_picture),
-    Panel("THE LIGHT CYCLE", "THE MIDDLE SQUARES TURN FROM WHITE TO BLACK AND BACK. EACH ICON "
-                             "FIGHTS STRONGER ON ITS OWN SIDE'S SHADE: LIGHT ON LIGHT, DARK ON DARK.",
+    Panel("THE LIGHT CYCLE", "SHADES RUN FROM A (WHITE) TO F (BLACK); THE MIDDLE SQUARES CYCLE. "
+                             "A DUEL'S SHADE ADDS HP, LOST FIRST: LIGHT GAINS ON LIGHT, DARK ON DARK.",
           cycle_picture),
 ]

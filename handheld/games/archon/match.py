@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from handheld.games.archon import ai as AI
 from handheld.games.archon import anim as A
+from handheld.games.archon import log_text as LT
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon import spells as S
@@ -80,6 +81,7 @@ class MatchScene(scene.MatchScene):
         self.finished = False
         self.result: dict | None = None
         self.message, self.message_ticks, self.message_colour = "", 0, "gold"
+        self.last_action = ""     # what was done last, on screen until the next action
         self.box = (0, 4)
         self.selected: R.Piece | None = None
         self.path: list[int] = []
@@ -131,6 +133,7 @@ class MatchScene(scene.MatchScene):
 
     def _commit(self, action, path: list[int] | None = None) -> None:
         """Animate `action`, then apply it to the rules."""
+        self.last_action = LT.describe(self.state, action)
         if isinstance(action, R.Cast) and action.spell == "summon":
             R.apply(self.state, action, self.rules_rng)
             d = self.state.pending
@@ -364,11 +367,8 @@ class MatchScene(scene.MatchScene):
         d = self.state.pending
         self.duel = None
         R.resolve_duel(self.state, res.winner, res.light_hp, res.dark_hp)
-        if res.winner == "both":
-            self.say("BOTH ICONS FALL", "gold", DUEL_AFTER_TICKS)
-        else:
-            icon = d.light_icon if res.winner == LIGHT else d.dark_icon
-            self.say(f"THE {ICONS[icon].name.upper()} WINS", "gold", DUEL_AFTER_TICKS)
+        self.last_action = LT.duel_outcome(d.square, res.winner, d.light_icon, d.dark_icon)
+        self.say(self.last_action, "gold", DUEL_AFTER_TICKS)
         self.box = B.col_row(d.square)
         self._set_phase("duel_after")
 

@@ -15,6 +15,7 @@ CELL = 18
 BX, BY = 4, 14                      # board's top-left on the screen
 BOARD_PX = CELL * SIZE
 SUIT_COLOURS = ("red", "silver", "green", "dark_side")   # suns, moons, crowns, arms
+ORB_PX = 16                         # an orb nearly fills its 18-px space
 _cache: dict = {}
 
 
@@ -72,14 +73,28 @@ def suit_icon(suit: int, size: int = 8, colour: str | None = None) -> pygame.Sur
 
 
 def orb(suit: int) -> pygame.Surface:
-    """A coin, suit side up (suit -1: face down)."""
+    """A coin, suit side up (suit -1: face down): a near-black disc with a
+    cream rim, so it stands out on the brown squares and its suit symbol
+    keeps its own colour."""
     key = ("orb", suit)
     if key not in _cache:
-        s = _key_surface(14, 14)
-        pygame.draw.circle(s, rgb("shade_d") if suit >= 0 else rgb("slate"), (7, 7), 6)
-        pygame.draw.circle(s, rgb("shade_b"), (7, 7), 6, 1)
+        s = _key_surface(ORB_PX, ORB_PX)
+        m = ORB_PX // 2
+        pygame.draw.circle(s, rgb("black"), (m, m), m)
+        pygame.draw.circle(s, rgb("shade_a") if suit >= 0 else rgb("grey"), (m, m), m - 1)
+        pygame.draw.circle(s, rgb("ink") if suit >= 0 else rgb("slate"), (m, m), m - 2)
         if suit >= 0:
-            s.blit(suit_icon(suit, 10), (2, 2))
+            s.blit(suit_icon(suit, 10), (m - 5, m - 5))
+        _cache[key] = s
+    return _cache[key]
+
+
+def orb_mark() -> pygame.Surface:
+    """The panel's small orb beside each sorcerer's count of orbs in hand."""
+    key = ("orb_mark",)
+    if key not in _cache:
+        s = _key_surface(7, 7)
+        pygame.draw.circle(s, rgb("shade_a"), (3, 3), 3)     # filled, so it never reads as a zero
         _cache[key] = s
     return _cache[key]
 

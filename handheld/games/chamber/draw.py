@@ -29,9 +29,9 @@ def _board_layer(scene) -> pygame.Surface:
         r = art.space_rect(sp).move(-ox, -oy)
         if sp >= PORTAL_BASE:
             for i, s in enumerate(suits[:4]):
-                surf.blit(art.orb(s), (r.x + 2 + (i % 2) * 18, r.y + 2 + (i // 2) * 18))
+                surf.blit(art.orb(s), (r.x + 1 + (i % 2) * 18, r.y + 1 + (i // 2) * 18))
         else:
-            surf.blit(art.orb(suits[0]), (r.x + 2, r.y + 2))
+            surf.blit(art.orb(suits[0]), (r.x + 1, r.y + 1))
     centre = pygame.Rect(4 * art.CELL, 4 * art.CELL, 2 * art.CELL, 2 * art.CELL)
     for i in range(3):
         surf.blit(art.time_stone(i < st.stones), (centre.x + 4 + i * 10, centre.y + 13))
@@ -94,12 +94,13 @@ def _panel(scene, surface) -> None:
             draw_text(surface, PX + 62, y, "OUT", "slate")
             continue
         for i in range(st.pyr[p]):
-            surface.blit(art.pyramid_mark(st.suit[p]), (PX + 62 + i * 8, y))
-        draw_text(surface, PX + 88, y, str(sum(st.hand[p])), "shade_b")
+            surface.blit(art.pyramid_mark(st.suit[p]), (PX + 58 + i * 8, y))
+        surface.blit(art.orb_mark(), (PX + 83, y))
+        draw_text(surface, PX + 91, y, str(sum(st.hand[p])), "white")
         if st.shield[p] >= 0:
-            draw_text(surface, PX + 98, y, "SH", "cyan", size="small")
-        if st.stunned[p]:
-            draw_text(surface, PX + 110, y, "*", "danger")
+            draw_text(surface, PX + 101, y + 1, "SHIELD", "cyan", size="small")
+        elif st.stunned[p]:
+            draw_text(surface, PX + 101, y + 1, "DAZED", "danger", size="small")
     pygame.draw.line(surface, rgb("slate"), (PX, 53), (317, 53))
     me = scene.actor()
     if me < 0:
@@ -107,13 +108,13 @@ def _panel(scene, surface) -> None:
     seat = scene.seats[me]
     who = "HUMAN" if seat[0] == "human" else LEVELS[seat[1]]
     draw_text(surface, PX + 2, 56, f"{SUIT_NAMES[st.suit[me]]}: {who}", art.SUIT_COLOURS[st.suit[me]])
-    draw_text(surface, PX + 2, 66, f"MOVES {st.moves}  STONES {st.stones}", "silver", size="small")
+    draw_text(surface, PX + 2, 66, f"MOVES LEFT {st.moves}  TIME STONES {st.stones}", "silver", size="small")
     shown = scene.hand_visible()
     if shown >= 0:
         for s in range(4):
             x = PX + 2 + s * 31
-            surface.blit(art.orb(s), (x, 74))
-            draw_text(surface, x + 16, 78, f"{st.hand[shown][s]}", "white" if st.hand[shown][s] else "slate")
+            surface.blit(art.orb(s), (x, 73))
+            draw_text(surface, x + 18, 77, f"{st.hand[shown][s]}", "white" if st.hand[shown][s] else "slate")
         extra = []
         if st.shield[shown] >= 0:
             extra.append(f"SHIELD {SUIT_NAMES[st.shield[shown]]}")
@@ -122,8 +123,8 @@ def _panel(scene, surface) -> None:
         draw_text(surface, PX + 2, 90, "  ".join(extra)[:31], "cyan", size="small")
     else:
         n = sum(st.hand[me])
-        for i in range(min(n, 8)):
-            surface.blit(art.orb(-1), (PX + 2 + i * 15, 74))
+        for i in range(min(n, 7)):
+            surface.blit(art.orb(-1), (PX + 2 + i * 17, 73))
         draw_text(surface, PX + 2, 90, f"{n} ORBS, SUITS HIDDEN", "grey", size="small")
     if scene.is_human(me):
         ch = scene.chooser

@@ -45,6 +45,13 @@ def name(state, p: int) -> str:
     return SUIT_NAMES[state.suit[p]]
 
 
+def pickup_text(who: str, suits) -> str:
+    """Picking orbs up, worded so it never reads as capturing a sorcerer."""
+    if len(suits) == 1:
+        return f"{who} PICKS UP AN ORB OF {SUIT_NAMES[suits[0]]}"
+    return f"{who} PICKS UP {len(suits)} ORBS"
+
+
 def demo_scene(ctx, seed: int) -> MatchScene:
     return MatchScene(ctx, seed, DEMO_OPTIONS, demo=True)
 
@@ -63,6 +70,7 @@ class MatchScene(scene.MatchScene):
         self.version = 0          # bumps on every state change (cached layers redraw)
         self.anims: list[list] = []   # [kind, ticks_left, total, data]
         self.log: list[tuple[str, str]] = []
+        self.last_said, self.repeats = "", 1    # the last log line's news and how often in a row
         self.chooser: Chooser | None = None
         self.thinker: Thinker | None = None     # the computer's turn, while it thinks and waits its pace
         self.deflect_left = 0
@@ -76,6 +84,12 @@ class MatchScene(scene.MatchScene):
 
     # --- helpers ------------------------------------------------------------
     def _say(self, text: str, colour: str = "white") -> None:
+        """Log a line; the same news twice in a row reads as one line with a count."""
+        if self.log and self.last_said == text:
+            self.repeats += 1
+            self.log[-1] = (f"{text} X{self.repeats}", colour)
+            return
+        self.last_said, self.repeats = text, 1
         self.log.append((text, colour))
         del self.log[:-2]
 
@@ -209,8 +223,7 @@ class MatchScene(scene.MatchScene):
                 audio.play("chamber.win")
             elif k == "pickup":
                 audio.play("chamber.pickup")
-                what = " ".join(SUIT_NAMES[s] for s in e[3])
-                self._say(f"{name(st, e[1])} TAKES {what}", "ok")
+                self._say(pickup_text(name(st, e[1]), e[3]), "ok")
             elif k == "shield":
                 self._say(f"{name(st, e[1])} RAISES A SHIELD", "cyan")
                 audio.play("chamber.shield")
@@ -226,8 +239,7 @@ class MatchScene(scene.MatchScene):
             elif k == "time":
                 self._say(f"{name(st, e[1])} STOPS TIME" + (" (NO STONE)" if e[2] else ""), "cyan")
                 audio.play("chamber.spell")
-            elif k == "turn":
-                self._say(f"{name(st, e[1])} TO PLAY", "gold")
+            # a new turn is not logged: the window's first line already says whose it is
 
     # --- drawing ------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -21,14 +21,13 @@ def midgame(ctx, seed: int, humans: int = 1, decisions: int = 16) -> MatchScene:
     done = 0
     while st.phase != "over" and (done < decisions or st.to_act() != 0 or st.phase != "turn"):
         p = st.to_act()
-        apply(st, ai.choose(PlayerView(st, p), 3, rngs[p]))
+        scene._apply(ai.choose(PlayerView(st, p), 3, rngs[p]))     # the log tells what really happened
         done += 1
         if done > decisions * 20:
             break
-    scene.version += 1
+    scene.anims.clear()
     scene.viewer = 0
     scene.curtain = False
-    scene.log = [("ARMS TAKES MOONS", "ok"), ("SUNS TO PLAY", "gold")]
     return scene
 
 

@@ -88,8 +88,9 @@ class BoardLayers:
 
 def marked_picture(icon: str, side: str | None, frame: int = 0) -> pygame.Surface:
     """A CELL x CELL picture: the icon in its side view, ringed by a one-pixel
-    outline in its side's colour and standing on a plinth of that colour, so
-    any icon's side reads at a glance on any square shade."""
+    outline in its side's colour and standing on its side's stand (a bar or
+    spikes), so any icon's side reads at a glance on any square shade, also
+    without colour."""
     key = (icon, side, frame)
     pic = _marked.get(key)
     if pic is None:
@@ -102,10 +103,27 @@ def marked_picture(icon: str, side: str | None, frame: int = 0) -> pygame.Surfac
             shape.fill((r, g, b, 255), special_flags=pygame.BLEND_RGBA_MIN)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 pic.blit(shape, (2 + dx, 1 + dy))
-            pic.fill(rgb("black"), (2, CELL - 3, CELL - 4, 3))
-            pic.fill(rgb(BOX_COLOUR[side]), (3, CELL - 2, CELL - 6, 2))
+            pic.blit(stand_picture(side), (2, CELL - 5))
         pic.blit(sprite, (2, 1))
         _marked[key] = pic
+    return pic
+
+
+def stand_picture(side: str) -> pygame.Surface:
+    """What an icon stands on, 16x5, a shape per side so colour is not the only
+    cue: Light a flat bar, Dark three downward spikes."""
+    key = ("stand", side, 0)
+    pic = _marked.get(key)
+    if pic is None:
+        pic = _marked[key] = pygame.Surface((16, 5), pygame.SRCALPHA, 32)
+        colour = rgb(BOX_COLOUR[side])
+        if side == LIGHT:
+            pic.fill(rgb("black"), (0, 1, 16, 4))
+            pic.fill(colour, (1, 2, 14, 2))
+        else:
+            for x in (1, 6, 11):
+                pygame.draw.polygon(pic, rgb("black"), [(x - 1, 0), (x + 5, 0), (x + 2, 4)])
+                pygame.draw.polygon(pic, colour, [(x, 1), (x + 4, 1), (x + 2, 3)])
     return pic
 
 

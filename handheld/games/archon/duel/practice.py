@@ -145,8 +145,8 @@ class PracticeScene(Scene):
         surface.fill(rgb(shade), box)
         pygame.draw.rect(surface, rgb("slate"), box, 1)
         from handheld.games.archon.duel.view import side_shadow
-        surface.blit(side_shadow("light"), (236 + 4, 66))
-        surface.blit(side_shadow("dark"), (272 + 4, 66))
+        surface.blit(side_shadow("light"), (236, 66))
+        surface.blit(side_shadow("dark"), (272, 66))
         surface.blit(_big_icon(self.light, 0), (236, 38))
         surface.blit(_big_icon(self.dark, 4), (272, 38))
         ls, ds = DuelSetup.full(self.light, self.dark, self.choice["SHADE"]).effective_strengths()

@@ -77,14 +77,11 @@ def big_icon(icon: str, direction: int, frame: int, tint: str | None = None) -> 
 
 
 def side_shadow(side: str) -> pygame.Surface:
-    """The oval a fighter stands on, in its side's colour: who is who at a glance."""
-    key = ("shadow", side)
-    surf = sprites._cache.get(key)
-    if surf is None:
-        surf = pygame.Surface((FIGHTER_SCALE * 16 - 8, 6), pygame.SRCALPHA, 32)
-        pygame.draw.ellipse(surf, rgb(SIDE_COLOUR[side]), surf.get_rect())
-        sprites._cache[key] = surf
-    return surf
+    """What a fighter stands on: its side's stand from the board (Light's bar,
+    Dark's spikes) at the fighter's scale, so who is who reads without colour."""
+    from handheld.games.archon.art.look import stand_picture
+    pic = stand_picture(side)
+    return scaled(("stand", side), lambda: pic, (pic.get_width() * FIGHTER_SCALE, pic.get_height() * FIGHTER_SCALE))
 
 
 class DuelView:
@@ -255,7 +252,7 @@ class DuelView:
             frame = 0
         tint = "flash" if f.flash and f.flash & 2 else None
         r = self.fighter_rect(f)
-        surface.blit(side_shadow(f.side), (r.x + 4, r.bottom - 5))
+        surface.blit(side_shadow(f.side), (r.x, r.bottom - 4))
         surface.blit(big_icon(f.type, f.facing, frame, tint), r)
 
     def _draw_attack(self, surface, f) -> None:
@@ -283,19 +280,36 @@ class DuelView:
         top = max(self.duel.light.start_strength, self.duel.dark.start_strength, 1)
         return max(1, min(8, BAR_MAX // top))
 
+    def hp_and_bonus(self, f) -> tuple[int, int]:
+        """(HP, colour bonus) left of a fighter's strength: HP is the board's
+        figure for the piece, the bonus what its square's shade adds (lost first)."""
+        foe = self.duel.dark if f is self.duel.light else self.duel.light
+        hp_start = S.base_hp_in_duel(f.icon, foe.icon) if f.icon == "shapeshifter" else f.old_hp
+        hp = min(hp_start, max(0, f.strength))
+        return hp, max(0, f.strength) - hp
+
+    def bar_text(self, f) -> str:
+        """'5+7': the piece's HP as the board shows it, plus the shade's bonus."""
+        hp, bonus = self.hp_and_bonus(f)
+        return f"{hp}+{bonus}" if bonus or f.strength < f.start_strength else f"{hp}"
+
     def _draw_bars(self, surface) -> None:
-        """Each side's life from its own edge towards the middle, its start strength outlined."""
+        """Each side's life from its own edge towards the middle, its start strength
+        outlined: HP solid, the shade's bonus striped at the inner end (it goes first)."""
         unit = self.bar_unit()
         for f, colour in ((self.duel.light, "light_side"), (self.duel.dark, "dark_side")):
-            full, now = f.start_strength * unit, max(0, f.strength) * unit
+            hp, bonus = self.hp_and_bonus(f)
+            full, now = f.start_strength * unit, (hp + bonus) * unit
             x_full = 2 if f.side == "light" else 318 - full
             x_now = 2 if f.side == "light" else 318 - now
             pygame.draw.rect(surface, rgb("slate"), (x_full, BAR_Y, full, BAR_H), 1)
             if now:
                 surface.fill(rgb("flash" if f.flash else colour), (x_now, BAR_Y, now, BAR_H))
-            text = f"{max(0, f.strength)}"
+                x_bonus = x_now + hp * unit if f.side == "light" else x_now
+                for x in range(x_bonus + 1, x_bonus + bonus * unit - 1, 2):     # ends stay solid
+                    surface.fill(rgb("ink"), (x, BAR_Y + 1, 1, BAR_H - 2))
             tx = x_full + full + 4 if f.side == "light" else x_full - 4
-            draw_text(surface, tx, BAR_Y, text, colour, align="left" if f.side == "light" else "right")
+            draw_text(surface, tx, BAR_Y, self.bar_text(f), colour, align="left" if f.side == "light" else "right")
 
     def _panel(self, surface, text: str, colour: str, y: int) -> pygame.Rect:
         w = text_width(text) + 12
