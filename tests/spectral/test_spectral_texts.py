@@ -2,17 +2,16 @@
 lines, inside the box, at any moment), every message in the text window; and a
 "FIRE AGAIN" warning lives only while its action is highlighted."""
 
-import numpy
 import pygame
 import pytest
+from pixeltext import where_drawn as drawn_in
 from test_spectral_scenes import human_scene, press, settle
 
 from handheld.games.spectral import rules as R
 from handheld.games.spectral import texts as T
 from handheld.games.spectral.draw import HELP_BOX, HELP_KEYS, WINDOW, _lines
 from handheld.input.actions import EMPTY_FRAME, Action
-from handheld.ui.palette import rgb
-from handheld.ui.text import render, text_width
+from handheld.ui.text import text_width
 
 
 @pytest.fixture(autouse=True)
@@ -22,23 +21,8 @@ def _pygame():
 
 
 def where_drawn(surface, text: str, colour: str, box: pygame.Rect):
-    """The top-left where `text` is drawn whole in `colour` inside `box`'s
-    frame, measured with the cabinet's font, or None."""
-    ink, shown = in_colour(render(text, colour), colour), in_colour(surface, colour)
-    inside = box.inflate(-2, -2)                     # not on or past the frame
-    h, w = ink.shape
-    for y in range(inside.top, inside.bottom - h + 1):
-        for x in range(inside.left, inside.right - w + 1):
-            if numpy.array_equal(shown[y:y + h, x:x + w] & ink, ink):
-                return x, y
-    return None
-
-
-def in_colour(surface, colour: str):
-    """A (rows, columns) array: True where `surface` has exactly `colour`."""
-    w, h = surface.get_size()
-    pixels = numpy.frombuffer(pygame.image.tostring(surface, "RGB"), numpy.uint8).reshape(h, w, 3)
-    return (pixels == rgb(colour)).all(axis=2)
+    """Where `text` is drawn whole inside `box`'s frame, or None."""
+    return drawn_in(surface, text, colour, box.inflate(-2, -2))
 
 
 def help_on_screen(key: str, tick: int) -> pygame.Surface:
