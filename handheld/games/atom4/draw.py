@@ -299,23 +299,18 @@ class MatchPicture:
         return layer
 
     def _numbers(self, surface, cursor: int | None) -> None:
-        """Each point's x above the view and y left of it (every other x where
-        the points stand too close for two digits). The cursor's own are gold,
-        its x right above it: odd rows sit half a step right of the even rows'
-        numbers."""
+        """Each point's x above the view (over the even rows' points: odd rows sit
+        half a step right) and y left of it; every other x where the points stand
+        too close for two digits. The cursor's own are gold."""
         g, (_, ox, oy) = self.geometry, self.view
         cx, cy = (cursor % SIZE, cursor // SIZE) if cursor is not None else (-1, -1)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(0, PLAY_RECT.y, PANEL.x - 1, PLAY_RECT.h))
         every = 1 if g.sx > text_width("15") + 2 else 2
-        gold_x = VIEW.x + g.xy[cursor][0] - ox if cursor is not None else -100
         for x in range(SIZE):
             sx = VIEW.x + g.xy[x][0] - ox              # row 0 (even): the unshifted column
-            clear = abs(sx - gold_x) >= (text_width(str(x)) + text_width(str(cx))) // 2 + 2
-            if x == cx:
-                draw_text(surface, gold_x + 1, VIEW.y - 8, str(x), "gold", align="center")
-            elif VIEW.x <= sx < VIEW.right and x % every == 0 and clear:
-                draw_text(surface, sx + 1, VIEW.y - 8, str(x), "grey", align="center")
+            if VIEW.x <= sx < VIEW.right and (x % every == 0 or x == cx):
+                draw_text(surface, sx + 1, VIEW.y - 8, str(x), "gold" if x == cx else "grey", align="center")
         half = line_height() // 2 - 2
         for y in range(SIZE):
             sy = VIEW.y + g.xy[y * SIZE][1] - oy
