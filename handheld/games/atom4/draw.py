@@ -158,6 +158,8 @@ class BoardLayer:
 
 
 PANEL = pygame.Rect(226, PLAY_RECT.y + 2, 92, PLAY_RECT.h - 4)
+TOP_NUMBERS = pygame.Rect(0, PLAY_RECT.y, PANEL.x - 1, VIEW.y - PLAY_RECT.y)    # the x numbers' strip
+LEFT_NUMBERS = pygame.Rect(0, VIEW.y, VIEW.x, VIEW.h)                           # the y numbers'
 WHEEL_C = (PANEL.centerx, PANEL.y + 84)
 # Seed's wheel: red top-left, yellow top-right, green right, cyan bottom-right,
 # blue bottom-left, purple left.
@@ -223,6 +225,9 @@ class MatchPicture:
         self._panel_key = None
         self._panel = pygame.Surface(PANEL.size)
         self._view_key = None
+        self._numbers_key = None
+        self._top_numbers = pygame.Surface(TOP_NUMBERS.size)
+        self._left_numbers = pygame.Surface(LEFT_NUMBERS.size)
         self.view = (0, 0, 0)
         for g in GEOMETRY:            # each level's lattice is drawn once per process, not mid-game
             BoardLayer._background(g)
@@ -301,22 +306,28 @@ class MatchPicture:
     def _numbers(self, surface, cursor: int | None) -> None:
         """Each point's x above the view (over the even rows' points: odd rows sit
         half a step right) and y left of it; every other x where the points stand
-        too close for two digits. The cursor's own are gold."""
-        g, (_, ox, oy) = self.geometry, self.view
-        cx, cy = (cursor % SIZE, cursor // SIZE) if cursor is not None else (-1, -1)
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(0, PLAY_RECT.y, PANEL.x - 1, PLAY_RECT.h))
-        every = 1 if g.sx > text_width("15") + 2 else 2
-        for x in range(SIZE):
-            sx = VIEW.x + g.xy[x][0] - ox              # row 0 (even): the unshifted column
-            if VIEW.x <= sx < VIEW.right and (x % every == 0 or x == cx):
-                draw_text(surface, sx + 1, VIEW.y - 8, str(x), "gold" if x == cx else "grey", align="center")
-        half = line_height() // 2 - 2
-        for y in range(SIZE):
-            sy = VIEW.y + g.xy[y * SIZE][1] - oy
-            if VIEW.y <= sy - half and sy + half < VIEW.bottom:
-                draw_text(surface, VIEW.x - 2, sy - half, str(y), "gold" if y == cy else "grey", align="right")
-        surface.set_clip(clip)
+        too close for two digits. The cursor's own are gold. Drawn on two strips
+        kept until the view or the cursor moves."""
+        key = (self.view, cursor)
+        if key != self._numbers_key:
+            self._numbers_key = key
+            g, (_, ox, oy) = self.geometry, self.view
+            cx, cy = (cursor % SIZE, cursor // SIZE) if cursor is not None else (-1, -1)
+            top, left = self._top_numbers, self._left_numbers
+            top.fill(rgb("ink"))
+            left.fill(rgb("ink"))
+            every = 1 if g.sx > text_width("15") + 2 else 2
+            for x in range(SIZE):
+                sx = VIEW.x + g.xy[x][0] - ox              # row 0 (even): the unshifted column
+                if VIEW.x <= sx < VIEW.right and (x % every == 0 or x == cx):
+                    draw_text(top, sx + 1, 1, str(x), "gold" if x == cx else "grey", align="center")
+            half = line_height() // 2 - 2
+            for y in range(SIZE):
+                sy = g.xy[y * SIZE][1] - oy
+                if half <= sy and sy + half < VIEW.h:
+                    draw_text(left, VIEW.x - 2, sy - half, str(y), "gold" if y == cy else "grey", align="right")
+        surface.blit(self._top_numbers, TOP_NUMBERS)
+        surface.blit(self._left_numbers, LEFT_NUMBERS)
 
     def draw(self, surface, m) -> None:
         pos = m.pos
