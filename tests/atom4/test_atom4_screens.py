@@ -106,21 +106,6 @@ def test_legal_spots_are_hinted_in_the_colour_to_play():
     assert s.get_at((x, y))[:3] == rgb("slate")         # a plain empty point
 
 
-def test_changed_cells_flash_then_stop():
-    scene = MatchScene(ctx(), 5, {"players": 2})
-    scene.update(press(Action.FIRE))
-    m = scene.match
-    assert m.changed == [index(8, 6), index(7, 7)]
-    s = surface()
-    m.flash = 12                                       # (flash // 6) even: lit
-    scene.draw(s)
-    x, y = scene.picture.screen_xy(index(7, 7))
-    assert s.get_at((x, y))[:3] == rgb("flash")
-    m.flash = 0
-    scene.draw(s)
-    assert s.get_at((x, y))[:3] == rgb("yellow")
-
-
 def test_computer_thinks_across_ticks_with_an_indicator_and_is_deterministic():
     def play(seed):
         scene = MatchScene(ctx(), seed, {"players": 1, "human_side": 1, "level": "normal"})

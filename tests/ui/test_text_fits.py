@@ -55,7 +55,7 @@ def overflows(monkeypatch):
         seen.texts += 1
         if text:
             left = x - w // 2 if align == "center" else x - w if align == "right" else x
-            box = pygame.Rect(left, y, w, ui_text.line_height(size))
+            box = pygame.Rect(left, y, w, ui_text.render(text, colour, size).get_height())
             if not surface.get_rect().contains(box):
                 seen.add("text", text, f"at {tuple(box)} runs off its {surface.get_size()} surface")
         return w

@@ -1,8 +1,11 @@
 """Atom-4's small pictures, drawn once per colour-aid setting and piece size
-and cached: pieces, cursor and flash rings, legal-spot markers. The board
-view zooms (draw.py), so every picture is drawn at any radius r."""
+and cached: pieces, the cursor's corner brackets, the last move's marks,
+legal-spot markers. The board view zooms (draw.py), so every picture is drawn
+at any radius r."""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
@@ -47,6 +50,39 @@ def ring_sprite(colour: str, radius: int = R + 1) -> pygame.Surface:
     return s
 
 
+def cursor_sprite(colour: str, r: int = R) -> pygame.Surface:
+    """Four corner brackets of a square around a point, edged in black: square,
+    so it never reads as a piece or a ring, and edged, so it shows where it
+    crosses a neighbour of any colour (the pieces nearly touch)."""
+    half = r + 3
+    size = 2 * half + 1
+    s = _blank(size, size)
+    arm, width = max(4, r // 2 + 2), 1 if r < 8 else 2
+    far = size - 1 - width                   # the far arms' first column/row, inside the edge
+    for ink, grow in ((rgb("black"), 1), (rgb(colour), 0)):
+        for x, y in ((1, 1), (far, 1), (1, far), (far, far)):
+            ax = 1 if x == 1 else size - 1 - arm
+            ay = 1 if y == 1 else size - 1 - arm
+            s.fill(ink, pygame.Rect(ax, y, arm, width).inflate(2 * grow, 2 * grow))
+            s.fill(ink, pygame.Rect(x, ay, width, arm).inflate(2 * grow, 2 * grow))
+    return s
+
+
+def dotted_ring(colour: str, r: int = R) -> pygame.Surface:
+    """A ring of dots just outside a piece: the mark of a piece the last move
+    changed. Dots, not a line, so it is told apart from the placed piece's ring."""
+    radius = r + 2
+    s = _blank(2 * radius + 2, 2 * radius + 2)
+    dot = 2
+    steps = 8 if r < 8 else 12
+    for k in range(steps):
+        a = 2 * math.pi * k / steps
+        x = round(radius + radius * math.cos(a) - (dot - 1) / 2)
+        y = round(radius + radius * math.sin(a) - (dot - 1) / 2)
+        s.fill(rgb(colour), (x, y, dot, dot))
+    return s
+
+
 def legal_marker(colour: int, r: int = R) -> pygame.Surface:
     """Where the colour to play may go: a disc of that colour about 60% of a
     piece's size inside a dark ring, so it reads as "a spot", not a piece."""
@@ -69,11 +105,10 @@ class Sprites:
             self = super().__new__(cls)
             self.aid, self.r = aid, r
             self.pieces = [piece_sprite(c, aid, r) for c in range(8)]
-            self.cursor_ok = ring_sprite("gold", r + 1)
-            self.cursor_bad = ring_sprite("danger", r + 1)
-            self.flash = ring_sprite("flash", r + 1)
-            self.flash_in = _blank(2 * r + 1, 2 * r + 1)
-            pygame.draw.circle(self.flash_in, rgb("flash"), (r, r), r - 2)
+            self.cursor_ok = cursor_sprite("gold", r)
+            self.cursor_bad = cursor_sprite("danger", r)
+            self.placed = ring_sprite("silver", r + 2)
+            self.changed = dotted_ring("silver", r)
             self.win = ring_sprite("gold", r + 1)
             self.hints = [legal_marker(c, r) for c in range(8)]
             cls._cache[(aid, r)] = self

@@ -1,15 +1,19 @@
 """How an Atom-4 match looks: the match's state -> pixels.
 
-Layout (320x240): title line; the board view at the left of the play area;
+Layout (320x240): title line; the board view at the left of the play area,
+its points' x numbers above it and y numbers left of it (what a hint names);
 a side panel (round, score, the colour wheel with the next pieces, thinking
 indicator); the cabinet's text window at the bottom.
 
 The board view zooms to the part of the lattice in play: the closest of four
-zoom levels whose window holds every piece and every legal spot, centred on
-them (the closest level still shows 8x8 points, more than the start); a
-cursor walked off the view pans it. Each level's whole lattice is one cached Surface (background,
-pieces, legal-spot markers) repainted only where a point changed, so panning
-is a blit from a different place and a frame costs what it did unzoomed.
+zoom levels whose window holds every piece and every legal spot (the closest
+level still shows 8x8 points, more than the start). At a level the window sits
+as near the start's pair as it can while holding them all, so it moves only
+when play reaches its edge, never a little on every move; a cursor walked off
+the view pans it. Each level's whole lattice is one cached Surface
+(background, pieces, legal-spot markers) repainted only where a point changed,
+so panning is a blit from a different place and a frame costs what it did
+unzoomed.
 """
 
 from __future__ import annotations
@@ -17,15 +21,17 @@ from __future__ import annotations
 import pygame
 
 from handheld.games.atom4.art import R, TEXT_COLOURS, Sprites
-from handheld.games.atom4.rules import CELLS, EMPTY, NAMES, NEIGHBOURS, SIZE, player_of
+from handheld.games.atom4.rules import CELLS, EMPTY, NAMES, NEIGHBOURS, SIZE, index, player_of
 from handheld.ui.palette import rgb
-from handheld.ui.text import draw_text
+from handheld.ui.text import draw_text, line_height, text_width
 from handheld.ui.widgets import PLAY_RECT, TextWindow, draw_panel, draw_thinking, draw_title
 
-VIEW = pygame.Rect(4, 12, 218, 184)     # the board's window on the 320x240 screen
+# the board's window on the 320x240 screen; the y numbers stand left of it, the x numbers above
+VIEW = pygame.Rect(14, 21, 208, 175)
 # Zoom levels, whole lattice first: (step between points across, between rows,
 # piece radius). The last shows 8x8 points with whole pieces.
-LEVELS = ((13, 11, R), (16, 14, 6), (19, 16, 8), (24, 21, 10))
+LEVELS = ((12, 10, R), (16, 14, 6), (19, 16, 8), (24, 21, 10))
+START_PAIR = (index(7, 7), index(8, 7))     # where every round's first pieces stand
 
 
 class Geometry:
@@ -77,18 +83,21 @@ def region_boxes(region) -> tuple:
 def choose_view(region, cursor: int | None, boxes=None) -> tuple[int, int, int]:
     """(level, x, y): the closest zoom whose window holds every point of
     `region` (pieces and legal spots), with the window's top-left at (x, y)
-    on that level's lattice Surface, centred on the region. The cursor only
-    pans the window, three points at a time, when it walks off it: the zoom
-    and the view hold still while it moves among the pieces. `boxes` is
-    `region_boxes(region)` if the caller kept it."""
+    on that level's lattice Surface: as near centred on the start's pair as
+    holding the region allows, so the window moves only when the region
+    pushes at its edge. The cursor only pans the window, three points at a
+    time, when it walks off it: the zoom and the view hold still while it
+    moves among the pieces. `boxes` is `region_boxes(region)` if the caller
+    kept it."""
     boxes = boxes or region_boxes(region)
     for g in reversed(GEOMETRY):
         x0, x1, y0, y1 = boxes[g.level]
         m = g.margin
         if g.level and (x1 - x0 + 2 * m + 1 > VIEW.w or y1 - y0 + 2 * m + 1 > VIEW.h):
             continue
-        ox = (x0 + x1) // 2 - VIEW.w // 2
-        oy = (y0 + y1) // 2 - VIEW.h // 2
+        (ax, ay), (bx, by) = (g.xy[i] for i in START_PAIR)
+        ox = _clamp((ax + bx) // 2 - VIEW.w // 2, x1 + m + 1 - VIEW.w, x0 - m)
+        oy = _clamp((ay + by) // 2 - VIEW.h // 2, y1 + m + 1 - VIEW.h, y0 - m)
         if cursor is not None:
             cx, cy = g.xy[cursor]
             ox = _follow(ox, cx + m + 1 - VIEW.w, cx - m, 3 * g.sx)
@@ -149,6 +158,8 @@ class BoardLayer:
 
 
 PANEL = pygame.Rect(226, PLAY_RECT.y + 2, 92, PLAY_RECT.h - 4)
+TOP_NUMBERS = pygame.Rect(0, PLAY_RECT.y, PANEL.x - 1, VIEW.y - PLAY_RECT.y)    # the x numbers' strip
+LEFT_NUMBERS = pygame.Rect(0, VIEW.y, VIEW.x, VIEW.h)                           # the y numbers'
 WHEEL_C = (PANEL.centerx, PANEL.y + 84)
 # Seed's wheel: red top-left, yellow top-right, green right, cyan bottom-right,
 # blue bottom-left, purple left.
@@ -160,6 +171,21 @@ def who(match, player: int) -> str:
     if match.is_human(player):
         return f"P{player}" if match.options["players"] == 2 else "YOU"
     return "CPU"
+
+
+def change_text(placed: int, pairs) -> str:
+    """What a move did to the pieces it changed, (old, new) colour pairs, in
+    the words of the how-to card: "GREEN CHANGED RED->YELLOW, BLUE->CYAN X2"."""
+    if not pairs:
+        return ""
+    counts: dict = {}
+    for pair in pairs:
+        counts[pair] = counts.get(pair, 0) + 1
+    kinds = [f"{NAMES[a]}->{NAMES[b]}" + (f" X{n}" if n > 1 else "") for (a, b), n in counts.items()]
+    text = f"{NAMES[placed]} CHANGED {', '.join(kinds)}".upper()
+    if text_width(text) > TextWindow.rect.w - 8:
+        text = f"{NAMES[placed]} CHANGED {len(pairs)} PIECES: DOTTED RINGS".upper()
+    return text
 
 
 def lines(match) -> list:
@@ -199,6 +225,9 @@ class MatchPicture:
         self._panel_key = None
         self._panel = pygame.Surface(PANEL.size)
         self._view_key = None
+        self._numbers_key = None
+        self._top_numbers = pygame.Surface(TOP_NUMBERS.size)
+        self._left_numbers = pygame.Surface(LEFT_NUMBERS.size)
         self.view = (0, 0, 0)
         for g in GEOMETRY:            # each level's lattice is drawn once per process, not mid-game
             BoardLayer._background(g)
@@ -274,6 +303,34 @@ class MatchPicture:
             layer.sync(pos.board, pos.legal, pos.colour if human else None)
         return layer
 
+    def _numbers(self, surface, cursor: int | None) -> None:
+        """Each point's x above the view (over the even rows' points: odd rows sit
+        half a step right) and y left of it; every other x where the points stand
+        too close for two digits. The cursor's own are gold. Drawn on two strips
+        kept until the view or the cursor moves."""
+        key = (self.view, cursor)
+        if key != self._numbers_key:
+            self._numbers_key = key
+            g, (_, ox, oy) = self.geometry, self.view
+            cx, cy = (cursor % SIZE, cursor // SIZE) if cursor is not None else (-1, -1)
+            top, left = self._top_numbers, self._left_numbers
+            top.fill(rgb("ink"))
+            left.fill(rgb("ink"))
+            every = 1 if g.sx > text_width("15") + 2 else 2
+            for x in range(SIZE):
+                sx = VIEW.x + g.xy[x][0] - ox              # row 0 (even): the unshifted column
+                w = text_width(str(x))
+                whole = sx + 1 - w // 2 >= 0 and sx + 1 - w // 2 + w <= top.get_width()   # never a cut number
+                if VIEW.x <= sx < VIEW.right and whole and (x % every == 0 or x == cx):
+                    draw_text(top, sx + 1, 1, str(x), "gold" if x == cx else "grey", align="center")
+            half = line_height() // 2 - 2
+            for y in range(SIZE):
+                sy = g.xy[y * SIZE][1] - oy
+                if half <= sy and sy + half < VIEW.h:
+                    draw_text(left, VIEW.x - 2, sy - half, str(y), "gold" if y == cy else "grey", align="right")
+        surface.blit(self._top_numbers, TOP_NUMBERS)
+        surface.blit(self._left_numbers, LEFT_NUMBERS)
+
     def draw(self, surface, m) -> None:
         pos = m.pos
         surface.blit(self._chrome_surface(m), (0, 0))
@@ -284,22 +341,24 @@ class MatchPicture:
         sp, r = layer.sprites, layer.g.r
         clip = surface.get_clip()
         surface.set_clip(VIEW)
-        if m.flash and (m.flash // 6) % 2 == 0:
+        # the last move stays marked until the next: its piece ringed, the pieces it changed
+        # in dotted rings (blinking while the move is fresh)
+        if m.changed and (not m.flash or (m.flash // 6) % 2 == 0):
             for i in m.changed:
                 x, y = self.screen_xy(i)
-                surface.blit(sp.flash, (x - r - 1, y - r - 1))
-                if i != m.changed[0]:
-                    surface.blit(sp.flash_in, (x - r, y - r))
+                surface.blit(sp.changed if i != m.changed[0] else sp.placed, (x - r - 2, y - r - 2))
         if m.line and (m.tick // 10) % 2 == 0:
             for i in m.line:
                 x, y = self.screen_xy(i)
                 surface.blit(sp.win, (x - r - 1, y - r - 1))
-        # the cursor blinks, but never in the second after it moved or a move was refused
-        steady = m.tick - m.cursor_tick < 60
-        if m.phase == "play" and m.is_human(pos.player) and (steady or (m.tick // 12) % 4 != 3):
+        human = m.phase == "play" and m.is_human(pos.player)
+        if human:               # always on: after the computer's move it stands on that piece
             x, y = self.screen_xy(m.cursor)
-            ring = sp.cursor_ok if pos.is_legal(m.cursor) else sp.cursor_bad
-            surface.blit(ring, (x - r - 1, y - r - 1))
+            # red only where the player took it: not on the piece a move just put there
+            moved = m.cursor_tick >= m.turn_tick
+            bad = moved and not pos.is_legal(m.cursor)
+            surface.blit(sp.cursor_bad if bad else sp.cursor_ok, (x - r - 3, y - r - 3))
         surface.set_clip(clip)
+        self._numbers(surface, m.cursor if human else None)
         if m.thinking:
             draw_thinking(surface, PANEL.x + PANEL.w // 2 - 7, PANEL.bottom - 12, m.tick)

@@ -11,7 +11,7 @@ began."""
 from __future__ import annotations
 
 from handheld.games.atom4 import ai, sounds
-from handheld.games.atom4.draw import MatchPicture
+from handheld.games.atom4.draw import MatchPicture, change_text
 from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
 from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
@@ -170,7 +170,7 @@ class Match:
         if self.search is not None:                      # a hint is being worked out
             if self._advance_search():
                 self.cursor = self.search.best
-                self.message = f"HINT: {self.cursor % SIZE},{self.cursor // SIZE}"
+                self.message = f"HINT: {self.cursor % SIZE},{self.cursor // SIZE} - AT THE CURSOR"
                 self.search = None
             return
         dx, dy = inp.stick_repeat()
@@ -192,12 +192,14 @@ class Match:
             self._start_search("hint")
 
     def _play(self, move: int) -> None:
+        before = self.pos.board[:]
         changed = self.pos.play(move)
         self.changed = changed
         self.flash = FLASH_TICKS
         self.turn_tick = self.tick
         n = len(changed) - 1
-        self.message = f"{n} PIECE{'S' if n != 1 else ''} CHANGED" if n else ""
+        board = self.pos.board
+        self.message = change_text(board[move], [(before[i], board[i]) for i in changed[1:]])
         self.events.append(("place", n))
         if self.pos.winner is not None:
             self._end_round(self.pos.winner)

@@ -1,9 +1,12 @@
 """Painting a MatchScene: the cached board layer, then wizards, cursors and
-effects on top, then the title line and the four-line text window."""
+effects on top, then the title line and the four-line text window (or, while
+a help is open, the taller help box: all four lines of it and the keys)."""
 
 from __future__ import annotations
 
-from handheld.ui.text import draw_text
+import pygame
+
+from handheld.ui.text import draw_text, line_height
 from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
 
 from . import rules as R
@@ -11,6 +14,10 @@ from . import texts as T
 from .art import SPECTRUM_Y, pad_centre
 
 WINDOW = TextWindow(4)
+# a help's four lines and the keys: one line taller than the text window, over the
+# empty strip under the spectrum row
+HELP_BOX = TextWindow(5, pygame.Rect(0, 240 - 5 * line_height() - 4, 320, 5 * line_height() + 4))
+HELP_KEYS = "FIRE: BACK   ALT: HOW TO PLAY"
 
 
 def _wizards(scene, surface) -> None:
@@ -57,9 +64,6 @@ def _effects(scene, surface) -> None:
         view.draw_flash(surface, ev[2])
 
 
-HELP_KEYS_TICKS = 120
-
-
 def _list_line(item: str, index: int, count: int) -> str:
     """One item of a list the stick scrolls through, with arrows and where it is."""
     return f"\x03 {item} \x04  {index + 1}/{count}"
@@ -68,12 +72,6 @@ def _list_line(item: str, index: int, count: int) -> str:
 def _lines(scene) -> list:
     s = scene.state
     p = s.player
-    if scene.phase == "help":
-        last = T.HELP[scene.help_key][3]
-        # a 4-line explanation shares its last line with the keys, 2 s each
-        keys = not last or (scene.tick // HELP_KEYS_TICKS) % 2 == 1
-        return [(line, "silver") for line in T.HELP[scene.help_key][:3]] + \
-               [("FIRE: BACK   ALT: HOW TO PLAY", "slate") if keys else (last, "silver")]
     if s.over and scene.step is None and not scene.steps:
         return [(R.result_text(s), "gold"), "", "", ""]
     first = T.player_line(p, scene.shown_power[p])
@@ -97,6 +95,17 @@ def _lines(scene) -> list:
     return [first, second, third, (scene.message, "gold")]
 
 
+def help_lines(key: str) -> list:
+    """The help box's lines for the action or spell `key`: its help, then the keys."""
+    return [(line, "silver") for line in T.HELP[key]] + [(HELP_KEYS, "slate")]
+
+
+def draw_help(surface, key: str) -> None:
+    HELP_BOX.draw(surface, help_lines(key))
+    r = HELP_BOX.rect
+    draw_text(surface, r.right - 4, r.y + 3 + 4 * line_height(), key, "gold", align="right")
+
+
 def draw_match(scene, surface) -> None:
     s = scene.state
     draw_title(surface, "SPECTRAL SORCERY", f"TURN {s.turn}")
@@ -112,6 +121,9 @@ def draw_match(scene, surface) -> None:
     else:
         scene.view.draw_spectrum_marker(surface, scene.shown_board[scene.shown_wiz[p]], scene.tick)
     _wizards(scene, surface)
-    WINDOW.draw(surface, _lines(scene))
+    if scene.phase == "help":
+        draw_help(surface, scene.help_key)
+    else:
+        WINDOW.draw(surface, _lines(scene))
     if scene.phase == "think":
         draw_thinking(surface, 300, WINDOW.rect.y + 17, scene.tick)

@@ -272,14 +272,22 @@ class MatchScene(scene.MatchScene):
             self.ctx.audio.play("spectral.select")
         item = items[getattr(self, attr)]
         if inp.repeat & (Action.UP | Action.DOWN | Action.LEFT | Action.RIGHT):
-            self.confirm_resign = self.confirm_convert = False
+            self._forget_confirm()
         if inp.pressed & Action.ALT:
             self.help_key, self.help_back, self.phase = item, self.phase, "help"
         elif inp.pressed & Action.FIRE:
             self._pick(p, item)
 
+    def _forget_confirm(self) -> None:
+        """The highlighted item changed: a pending "FIRE AGAIN" and its warning go."""
+        if self.confirm_resign or self.confirm_convert:
+            self.confirm_resign = self.confirm_convert = False
+            self.message = ""
+
     def _pick(self, p: int, item: str) -> None:
         s = self.state
+        if (item != "RESIGN" and self.confirm_resign) or (item != "CONVERT" and self.confirm_convert):
+            self._forget_confirm()
         if item == "CAST":
             self.phase, self.spell_index = "spells", 0
         elif item == "NO SPELL":

@@ -48,6 +48,15 @@ def action_list(ctx, seed: int):
     return scene
 
 
+def help_box(ctx, seed: int):
+    """Red's turn with MOVE's help open: four lines, the keys, the name."""
+    from .match import DEFAULT_OPTIONS, MatchScene
+
+    scene = MatchScene(ctx, seed, dict(DEFAULT_OPTIONS, mode="cpu_violet"))
+    scene.phase, scene.help_key, scene.help_back = "help", "MOVE", "actions"
+    return scene
+
+
 def screenshot_scenes(game) -> dict:
     from .options import OptionsScene, TitleScene
 
@@ -56,6 +65,7 @@ def screenshot_scenes(game) -> dict:
             "blitz": blitz,
             "teleport": teleport_cursor,
             "spells": action_list,
+            "help": help_box,
             "title": lambda ctx, seed: TitleScene(ctx, game),
             "options": lambda ctx, seed: OptionsScene(ctx, game)}
 
