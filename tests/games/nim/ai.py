@@ -7,6 +7,8 @@ from handheld.runtime.think import Thinking, count, run_to_end
 
 LEVELS = (Level("random", "RANDOM"), Level("perfect", "PERFECT", default=True))
 DEFAULT_LEVEL = default(LEVELS).name
+TICK_NODES = 1               # every answer is one node (docs/adding-a-game.md: the frame budget)
+NODE_US = 20
 
 
 def think(state, level: str, rng) -> Thinking:

@@ -375,6 +375,12 @@ def reach(state: R.State, p: R.Piece) -> list[int]:
 
 # slices a match scene thinks per 60 Hz tick
 SLICES_PER_TICK = {"classic": Classic.STEPS_PER_TICK, "strong": Strong.STEPS_PER_TICK}
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches, Strong's: Classic's
+# cost 2.1 us),
+# and TICK_NODES x NODE_US stays under 2 ms.
+TICK_NODES = 64            # Classic: 3 icons' destinations (55 seen); Strong: 2 x CHUNK + teleport pairs (36)
+NODE_US = 15
 
 
 def make_player(kind: str, win_permille: WinPermille | None = None) -> Classic:

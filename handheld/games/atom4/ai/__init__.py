@@ -73,6 +73,12 @@ DEFAULT_LEVEL = default(LEVELS).name
 # how a match paces the search: nodes per tick, about a millisecond of a frame here
 # (a node costs 30-130 us), and no move sooner than THINK_TICKS_MIN after its turn began
 CHUNK = {"easy": 24, "normal": 8, "hard": 16}
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches at hard;
+# easy's nodes cost 11 us), and TICK_NODES x NODE_US stays under 2 ms. A forced-win look's
+# moves (each under half a node) are not counted: Search.nodes is, and a match hashes it.
+TICK_NODES = max(CHUNK.values())
+NODE_US = 30
 THINK_TICKS_MIN = 30
 
 

@@ -29,6 +29,11 @@ def level_of(number: int) -> Level:
 
 
 CHUNK = 24  # walk nodes between yields: one chunk is well under a frame's budget
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches),
+# and TICK_NODES x NODE_US stays under 2 ms.
+TICK_NODES = 500            # one rival's reach (up to 392 places) is one slice (439 seen)
+NODE_US = 3
 
 
 def _best(items, key, rng):

@@ -14,6 +14,11 @@ from .classic import NOOP_LIMIT, choice_used, play_turn  # noqa: F401  (re-expor
 LEVELS = (Level("classic", "CLASSIC", default=True), Level("strong", "STRONG"))
 SLICES_PER_TICK = 8         # a match thinks this many slices a tick (strong: one simulated action
                             # or one rolled-out turn each; classic answers in the first)
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches),
+# and TICK_NODES x NODE_US stays under 2 ms.
+TICK_NODES = 64             # 8 slices of one action or one turn's few (9 seen)
+NODE_US = 10
 
 
 def think(state, level: str, rng) -> Thinking:

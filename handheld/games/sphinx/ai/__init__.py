@@ -37,6 +37,11 @@ DEFAULT_BUDGETS = {"classic": 0, "strong": DEFAULT_NODES, "perfect": PROVER_NODE
 # search nodes per scene tick, as a multiple of the scene's slice: the Prover searches
 # 10 times more nodes than Strong, so it takes bigger slices (~1.7 ms of CPU here)
 SLICE_SCALE = {"classic": 1, "strong": 1, "perfect": 6}
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches),
+# and TICK_NODES x NODE_US stays under 2 ms.
+TICK_NODES = 250            # the Prover's 6 x 40-node slice, and the leaves past its last pause (247 seen)
+NODE_US = 7
 
 
 def _classic_steps(board: Board, rng, budget):
