@@ -91,7 +91,6 @@ class Match:
         self.timer = 0
         self.message = ""
         self.thinker: Thinker | None = None      # a computer's move or a human's hint, while it is thought
-        self.turn_tick = self.tick
         self.memories = {1: ai.Memory(), 2: ai.Memory()}     # each computer player's, this round
 
     def _end_round(self, winner) -> None:
@@ -188,7 +187,6 @@ class Match:
         changed = self.pos.play(move)
         self.changed = changed
         self.flash = FLASH_TICKS
-        self.turn_tick = self.tick
         n = len(changed) - 1
         self.message = f"{n} PIECE{'S' if n != 1 else ''} CHANGED" if n else ""
         self.events.append(("place", n))

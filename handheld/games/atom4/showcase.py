@@ -39,7 +39,6 @@ def played_scene(ctx, seed: int, moves: int = 14, options=None) -> MatchScene:
         m._play(rng.choice(m.pos.legal_moves()))
     if m.phase == "play":
         m.cursor = m.pos.legal_moves()[0]
-        m.turn_tick = m.tick
     return scene
 
 
