@@ -24,7 +24,7 @@ class Game:
     """A game's declaration. A subclass sets the class attributes below and nothing
     else: every method finds its module in the game's own package by the shape
     docs/adding-a-game.md gives (options.py, match.py, showcase.py, selfplay.py,
-    howto.py, cli.py) and imports it only when first called, so the menu can list
+    howto.py, cli.py, ai.py) and imports it only when first called, so the menu can list
     a game without loading it."""
 
     id: str = ""
@@ -96,9 +96,12 @@ class Game:
 
     def level_label(self, level: str) -> str:
         """The records table's name for a computer level its matches recorded
-        (result["records"]["level"]): the name a player picked it by, from
-        options.LEVEL_NAMES where a game names them other than in capitals."""
-        return getattr(self.part("options"), "LEVEL_NAMES", {}).get(level, level.upper())
+        (result["records"]["level"], a level's name): its label in ai.LEVELS
+        (`handheld.games.levels.Level`), where every game declares its levels."""
+        for declared in self.part("ai").LEVELS:
+            if declared.name == level:
+                return declared.label
+        return level.upper()       # a level since retired: its records still show
 
     def add_cli(self, parser: argparse.ArgumentParser) -> None:
         """Extra commands under `handheld <id> ...` (e.g. `handheld sphinx solve`):

@@ -1,18 +1,34 @@
 """How a computer player thinks on the cabinet.
 
-Every game's computer is a generator: it yields after each slice of its work (a
-slice is counted in nodes or moves, never in milliseconds, so a replay makes the
-same choices) and returns its choice. A match scene steps it with a `Thinker`, a
-slice or a few per tick, so thinking never holds up a frame, and plays the
-answer no sooner than the game's pace; selfplay, tests and tools run the same
-generator to its end with `run_to_end`.
+Every game's computer has one entry point, `ai.think(position, level, rng, ...)`,
+which returns a `Thinking`: a generator that yields after each slice of its work
+and returns its choice. A slice is counted in nodes (positions searched, moves
+tried), never in milliseconds, so a replay makes the same choices. Its nodes are
+counted with `count(n)` as it searches, so the runtime can see how much one tick
+of thinking did (tests/runtime/test_think_budget.py holds every game to a budget).
+
+A match scene steps it with a `Thinker`, a few slices a tick, so thinking never
+holds up a frame, and plays the answer no sooner than the game's pace; selfplay,
+tests and tools run the same generator to its end with `run_to_end`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 Thinking = Generator[Any, None, Any]
+
+
+class _Meter:
+    nodes = 0
+
+
+METER = _Meter()        # every node any computer has counted; Thinker reads its growth per tick
+
+
+def count(nodes: int = 1) -> None:
+    """A computer searched `nodes` more nodes (call it where the search counts them)."""
+    METER.nodes += nodes
 
 
 def run_to_end(gen: Thinking) -> Any:
@@ -24,31 +40,54 @@ def run_to_end(gen: Thinking) -> Any:
         return stop.value
 
 
-class Thinker:
-    """One computer's turn: steps its generator and keeps the answer.
+def answered(choice: Any) -> Thinking:
+    """A Thinking that needs no thought: returns `choice` at its first step."""
+    return choice
+    yield  # pragma: no cover  (makes this a generator)
 
-    `step(slices)` advances it by up to `slices` slices and counts a tick;
-    `answer` is the choice once the generator has returned (`done`), and
-    `ticks` how many ticks the turn has been thought over so far.
+
+class Thinker:
+    """One computer's turn: steps its generator a tick at a time and keeps the answer.
+
+    `slices`: slices per tick. `pace`: the fewest ticks a turn lasts, so even an
+    instant answer is watched being thought (an int, or a function of the answer).
+    `tick()` is one tick of a turn: True once the answer may be played. `answer` is
+    the choice once the generator has returned (`done`), `ticks` the ticks thought
+    so far, `nodes` the nodes counted in all of them and `last_nodes` in the last.
     """
 
-    def __init__(self, gen: Thinking):
+    def __init__(self, gen: Thinking, slices: int = 1, pace: int | Callable[[Any], int] = 0):
         self._gen: Thinking | None = gen
+        self.slices = slices
+        self.pace = pace
         self.answer: Any = None
         self.ticks = 0
+        self.nodes = 0
+        self.last_nodes = 0
 
     @property
     def done(self) -> bool:
         return self._gen is None
 
-    def step(self, slices: int = 1) -> bool:
-        """One tick of thinking; True once the answer is there."""
+    def step(self, slices: int | None = None) -> bool:
+        """One tick of thinking (`slices`, default the Thinker's own); True once the answer is there."""
         self.ticks += 1
-        for _ in range(slices):
+        before = METER.nodes
+        for _ in range(self.slices if slices is None else slices):
             if self._gen is None:
                 break
             try:
                 next(self._gen)
             except StopIteration as stop:
                 self.answer, self._gen = stop.value, None
+        self.last_nodes = METER.nodes - before
+        self.nodes += self.last_nodes
         return self._gen is None
+
+    def tick(self, slices: int | None = None, hurry: bool = False) -> bool:
+        """Step, then True when the answer is there and the turn has lasted its
+        pace (at once when `hurry`: a player holding FIRE to speed computers up)."""
+        if not self.step(slices):
+            return False
+        pace = self.pace(self.answer) if callable(self.pace) else self.pace
+        return hurry or self.ticks >= pace

@@ -29,7 +29,6 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("cabinet", ("handheld.cabinet",)),
     ("tools", ("handheld.tools", "handheld.__main__")),
 ]
-SHARED_GAME_MODULES = ("handheld.games.base", "handheld.games.registry")
 
 
 def layer_of(module: str) -> int:
@@ -92,8 +91,10 @@ def _is_module(name: str) -> bool:
 
 
 def _game_of(module: str) -> str | None:
+    """The game a module belongs to: a package under handheld/games/ (its loose
+    modules, base.py, levels.py, registry.py, are every game's)."""
     parts = module.split(".")
-    if len(parts) >= 3 and parts[1] == "games" and module not in SHARED_GAME_MODULES:
+    if len(parts) >= 3 and parts[1] == "games" and (ROOT / "games" / parts[2]).is_dir():
         return parts[2]
     return None
 

@@ -23,7 +23,7 @@ THREAT = {(3, 6): "w", (4, 6): "w", (5, 6): "w", (6, 6): "p", (7, 6): "b",
           (9, 9): "r", (10, 9): "g"}
 
 
-@pytest.mark.parametrize("level", list(ai.LEVELS))
+@pytest.mark.parametrize("level", [level.name for level in ai.LEVELS])
 def test_takes_a_win_in_one(level):
     pos = pos_with(THREAT, turn=2)             # green to play: green on purple makes the 4th white
     move = ai.choose_move(pos, level, seed=3)
@@ -31,7 +31,7 @@ def test_takes_a_win_in_one(level):
     assert pos.winner == 1
 
 
-@pytest.mark.parametrize("level", list(ai.LEVELS))
+@pytest.mark.parametrize("level", [level.name for level in ai.LEVELS])
 def test_blocks_a_loss_in_one(level):
     pos = pos_with(THREAT, turn=1)             # yellow (P2) to play; green (P1) threatens
     threats = []
@@ -60,7 +60,7 @@ def test_same_seed_same_move_and_search_is_node_counted():
     b = ai.Search(pos, "normal", 11)
     ticks = sum(1 for _ in b.steps(chunk=7))  # advanced in small chunks, as a screen does
     assert a.best == b.best and a.nodes == b.nodes and ticks == b.nodes // 7
-    assert a.nodes <= ai.LEVELS["normal"][1] + 1
+    assert a.nodes <= ai.SEARCH["normal"][1] + 1
 
 
 def test_easy_and_normal_beat_random_smoke():
@@ -198,7 +198,7 @@ def test_transposition_table_keeps_the_full_width_value(monkeypatch, moves):
     # full width (no beam), fixed depth, no budget: the table and the killer moves may
     # change the order and the work, never the value
     from handheld.games.atom4.rules import parse_move
-    monkeypatch.setitem(ai.LEVELS, "full3", (3, 10**9, 0, True))
+    monkeypatch.setitem(ai.SEARCH, "full3", (3, 10**9, 0, True))
     pos = Position(2)
     for m in FORK_GAME.split()[:moves]:
         pos.play(parse_move(m))
@@ -215,7 +215,7 @@ def test_threat_extension_sees_a_forced_win_past_the_horizon(monkeypatch, extens
     # one ply deep, the fork's replies lie past the horizon: the extension searches
     # them (the side to move there faces a win in one) and finds that none blocks;
     # without it the horizon only scores the fork
-    monkeypatch.setitem(ai.LEVELS, "depth1", (1, 10**9, 0, True))
+    monkeypatch.setitem(ai.SEARCH, "depth1", (1, 10**9, 0, True))
     monkeypatch.setattr(ai, "THREAT_EXTENSION", extension)
     pos = fork_position()
     search = ai.Search(pos, "depth1", 4)
@@ -257,8 +257,8 @@ def test_the_root_never_plays_a_move_its_search_refuted():
 def test_the_root_plays_a_best_move_of_a_full_width_search(monkeypatch):
     # each root move's value from a full-width search of its own, give or take the
     # jitter of the two roots (0-2 each): the move played is one of the best
-    monkeypatch.setitem(ai.LEVELS, "full3", (3, 10**9, 0, True))
-    monkeypatch.setitem(ai.LEVELS, "full2", (2, 10**9, 0, True))
+    monkeypatch.setitem(ai.SEARCH, "full3", (3, 10**9, 0, True))
+    monkeypatch.setitem(ai.SEARCH, "full2", (2, 10**9, 0, True))
     pos = position_after(5, JITTER_GAME)
     search = ai.Search(pos, "full3", 859481040)
     list(search.steps())

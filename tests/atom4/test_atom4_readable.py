@@ -103,7 +103,7 @@ def test_the_cursor_shows_on_every_tick_of_a_human_turn_also_right_after_the_com
     for step in range(1500):
         was_computer = m.pos.player == 2
         mask, t = 0, m.tick + 1 - m.turn_tick
-        if m.pos.player == 1 and m.search is None:     # wander, ask for a hint, play it
+        if m.pos.player == 1 and m.thinker is None:    # wander, ask for a hint, play it
             if t in (4, 8):
                 mask = int((Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN)[rng.randrange(4)])
             elif t == 12:

@@ -183,7 +183,7 @@ def test_tally_kept_move_by_move_equals_a_fresh_count():
 def test_search_leaves_its_tally_and_key_as_it_found_them(monkeypatch, budget):
     from handheld.games.atom4 import ai
     from handheld.games.atom4.ai.tally import Tally
-    monkeypatch.setitem(ai.LEVELS, "probe", (5, budget, 7, True))
+    monkeypatch.setitem(ai.SEARCH, "probe", (5, budget, 7, True))
     rng = Rng(80)
     pos = Position(1)
     for _ in range(30):
@@ -236,7 +236,7 @@ def test_late_searches_are_those_of_the_code_before_the_cheaper_node(monkeypatch
     weighting of the other side: 1/1 is the evaluation it had)."""
     from handheld.games.atom4 import ai
     from handheld.games.atom4.ai import threats
-    monkeypatch.setitem(ai.LEVELS, "probe", (5, 1200, 7, True))
+    monkeypatch.setitem(ai.SEARCH, "probe", (5, 1200, 7, True))
     monkeypatch.setattr(ai, "THREAT_EXTENSION", False)
     monkeypatch.setattr(threats, "OTHER_SIDE", (1, 1))
     rng = Rng(seed)

@@ -163,3 +163,23 @@ def test_the_match_scene_is_a_match_scene(game_id):
     match = load_game(game_id).match_scene(Context.headless_context(seed=1), 1, {})
     assert isinstance(match, MatchScene) and match.result is None or match.result == {}
     assert isinstance(match.state_hash(), str) and match.human_players() in range(0, 5)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_computer_is_declared_one_way(game_id):
+    """ai.LEVELS: Level records, names unique, one default offered in the menu, labels
+    the records table shows; ai.think: the one entry point; the frame budget figures."""
+    import inspect
+
+    from handheld.games.levels import Level, default, in_menu
+
+    game = load_game(game_id)
+    ai = game.part("ai")
+    assert isinstance(ai.LEVELS, tuple) and ai.LEVELS and all(isinstance(lv, Level) for lv in ai.LEVELS)
+    assert len({lv.name for lv in ai.LEVELS}) == len(ai.LEVELS)
+    assert sum(lv.default for lv in ai.LEVELS) == 1 and default(ai.LEVELS) in in_menu(ai.LEVELS)
+    assert [game.level_label(lv.name) for lv in ai.LEVELS] == [lv.label for lv in ai.LEVELS]
+    params = list(inspect.signature(ai.think).parameters)
+    assert params[1:3] == ["level", "rng"] or params[1:3] == ["level", "seed"], (
+        f"ai.think(position, level, rng, ...): {params}")
+    assert isinstance(ai.TICK_NODES, int) and ai.TICK_NODES > 0 and ai.NODE_US > 0

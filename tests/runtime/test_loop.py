@@ -60,20 +60,3 @@ def test_game_time_tracks_wall_time_when_every_tick_is_slow():
     wall_ticks = clock.now_ns() // TICK_NS
     # never slow motion: ticks keep up with wall time minus what the cap dropped
     assert loop.stats.ticks + loop.stats.dropped_ticks >= wall_ticks - (MAX_CATCHUP + 2)
-
-
-def test_a_thinker_steps_a_computer_a_slice_a_tick_and_keeps_its_answer():
-    from handheld.runtime.think import Thinker, run_to_end
-
-    def count_to(n):
-        for i in range(n):
-            yield i
-        return f"chose {n}"
-
-    assert run_to_end(count_to(5)) == "chose 5"
-    t = Thinker(count_to(3))
-    assert [t.step() for _ in range(3)] == [False, False, False] and t.answer is None
-    assert t.step() and t.done and t.answer == "chose 3" and t.ticks == 4
-    assert t.step(8) and t.ticks == 5 and t.answer == "chose 3"     # the answer stays
-    fast = Thinker(count_to(10))
-    assert not fast.step(8) and fast.step(8) and fast.ticks == 2    # several slices a tick

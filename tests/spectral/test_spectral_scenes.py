@@ -261,7 +261,7 @@ def test_match_scene_is_deterministic_and_finishes():
 def test_strong_computer_thinks_across_ticks():
     ctx, sc = human_scene(mode="cpu_red", level="strong")
     sc.update(EMPTY_FRAME)
-    assert sc.phase == "think" and sc.think is not None
+    assert sc.phase == "think" and sc.thinker is not None
     ticks = 1
     while sc.phase == "think":
         sc.update(EMPTY_FRAME)

@@ -11,18 +11,18 @@ from handheld.runtime.think import run_to_end
 
 def test_strong_takes_a_win_in_one_and_blocks_one():
     b = parse_moves("112233", 7, 7)
-    assert ai.choose("strong", b, Rng(0)) == 3          # X wins on d1
+    assert ai.choose(b, "strong", Rng(0)) == 3          # X wins on d1
     b = parse_moves("1122336", 7, 7)
-    assert ai.choose("strong", b, Rng(0)) == 3          # O must block d1
+    assert ai.choose(b, "strong", Rng(0)) == 3          # O must block d1
     b = parse_moves("17171", 7, 7)
-    assert ai.choose("strong", b, Rng(0)) == 0          # O blocks the a column
+    assert ai.choose(b, "strong", Rng(0)) == 0          # O blocks the a column
 
 
 def test_strong_prefers_its_own_win_to_a_block():
     b = Board(7, 7)
     for col in [0, 0, 1, 1, 2, 2, 6, 5, 6, 5, 4, 5]:
         b.play(col)
-    assert ai.choose("strong", b, Rng(0)) == 3
+    assert ai.choose(b, "strong", Rng(0)) == 3
 
 
 def test_strong_never_misses_a_win_or_a_block_and_never_plays_under_a_threat():
@@ -42,7 +42,7 @@ def test_strong_never_misses_a_win_or_a_block_and_never_plays_under_a_threat():
         mine = geo.wins(cur, mask) & playable
         theirs_all = geo.wins(cur ^ mask, mask)
         theirs = theirs_all & playable
-        col = ai.choose("strong", b, rng, 500)
+        col = ai.choose(b, "strong", rng, 500)
         landing = geo.bit(col, b.column_height(col))
         if mine:
             seen["win"] += 1
@@ -69,8 +69,8 @@ def test_strong_finds_a_forced_win_and_is_deterministic():
 
 def test_sliced_search_gives_the_same_move_as_a_whole_one():
     b = parse_moves("4453435", 7, 7)
-    whole = ai.choose("strong", b, Rng(0), 2000)
-    col, slices = _run_counting_slices(ai.thinker("strong", b, Rng(0), 2000, slice_nodes=50))
+    whole = ai.choose(b, "strong", Rng(0), 2000)
+    col, slices = _run_counting_slices(ai.think(b, "strong", Rng(0), 2000, slice_nodes=50))
     assert col == whole
     assert slices >= 2000 // 50 - 1
 
@@ -96,7 +96,7 @@ def test_perfect_plays_a_proven_best_move_in_the_endgame():
         if b.over:
             continue
         info = ai.PerfectInfo()
-        col = run_to_end(ai.thinker("perfect", b, rng, 50_000, info=info))
+        col = run_to_end(ai.think(b, "perfect", rng, 50_000, info=info))
         score = solve(b)
         child = b.copy()
         child.play(col)
@@ -108,9 +108,9 @@ def test_perfect_plays_a_proven_best_move_in_the_endgame():
 def test_perfect_falls_back_to_strong_when_it_cannot_prove():
     b = parse_moves("44", 7, 7)
     info = ai.PerfectInfo()
-    col = run_to_end(ai.thinker("perfect", b, Rng(0), 300, info=info))
+    col = run_to_end(ai.think(b, "perfect", Rng(0), 300, info=info))
     assert info.proven is False
-    assert col == ai.choose("strong", b, Rng(0), 300)
+    assert col == ai.choose(b, "strong", Rng(0), 300)
 
 
 def _score_after(board, col):
@@ -129,11 +129,11 @@ def test_prover_keeps_the_win_on_5x4_after_5():
     b = parse_moves("5", 5, 4)
     assert solve(b) == 1 and [c for c in range(5) if _score_after(b, c) >= 1] == [3]
     info = ai.PerfectInfo()
-    assert run_to_end(ai.thinker("perfect", b, Rng(0), 50_000, info=info)) == 3
+    assert run_to_end(ai.think(b, "perfect", Rng(0), 50_000, info=info)) == 3
     assert info.proven or info.bound == 1
     info = ai.PerfectInfo()
-    col = run_to_end(ai.thinker("perfect", b, Rng(0), 2_000, info=info))
-    assert info.bound is None and col == ai.choose("strong", b, Rng(0), 2_000)
+    col = run_to_end(ai.think(b, "perfect", Rng(0), 2_000, info=info))
+    assert info.bound is None and col == ai.choose(b, "strong", Rng(0), 2_000)
 
 
 def min_stones(width, height):
@@ -159,7 +159,7 @@ def _check_prover_never_gives_away_a_proven_result(positions, budget):
     kept = {"exact": 0, "win": 0, "draw": 0, "strong": 0}
     for b in positions:
         info = ai.PerfectInfo()
-        col = run_to_end(ai.thinker("perfect", b, Rng(1), budget, info=info))
+        col = run_to_end(ai.think(b, "perfect", Rng(1), budget, info=info))
         got = _score_after(b, col)
         if info.proven:
             assert got == info.score == solve(b), b.render()
@@ -253,8 +253,8 @@ def test_prover_searches_ten_times_stronger_in_slices_a_tick_can_afford():
     # ~7 us a node here and 8-10x that on a Pi: at most ~300 nodes (~2 ms here) a tick
     assert SLICE_NODES * ai.SLICE_SCALE["perfect"] <= 300
     b = parse_moves("4453", 7, 7)
-    col, slices = _run_counting_slices(ai.thinker("perfect", b, Rng(0), 2_000, 200))
-    assert col == ai.choose("strong", b, Rng(0), 2_000) and 5 <= slices <= 10
+    col, slices = _run_counting_slices(ai.think(b, "perfect", Rng(0), 2_000, 200))
+    assert col == ai.choose(b, "strong", Rng(0), 2_000) and 5 <= slices <= 10
 
 
 def test_prover_and_strong_smoke_no_loss_with_both_sides():

@@ -25,6 +25,7 @@ from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
 from handheld.base.actions import IDLE, Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.runtime.think import Thinker
 from handheld.base import scene
 
 
@@ -73,7 +74,7 @@ class MatchScene(scene.MatchScene):
         rng = Rng(seed)
         self.ai_rng, self.rules_rng, self.duel_rng = rng.fork("ai"), rng.fork("rules"), rng.fork("duel")
         self.state = R.new_game(first)
-        self.players = {s: AI.make_player(self.level) for s in self.computer}
+        AI.make_player(self.level)      # refuses an unknown level now, not at the computer's first turn
         # Which controller drives which side: 1 player -> P1; 2 players -> P1 light, P2 dark.
         humans = [s for s in (LIGHT, DARK) if s not in self.computer]
         self.pad = {LIGHT: 0, DARK: 1} if len(humans) == 2 else {s: 0 for s in humans}
@@ -89,7 +90,7 @@ class MatchScene(scene.MatchScene):
         self.menu = None
         self.anim: A.Anim | None = None
         self.duel = None
-        self.think = None
+        self.thinker: Thinker | None = None     # the computer's turn, while it thinks
         self.pending_action = None
         self.phase, self.phase_t = "", 0
         self.draw_helper = MatchDrawing(self)
@@ -124,7 +125,8 @@ class MatchScene(scene.MatchScene):
             return
         side = self.state.to_move
         if self.is_computer(side):
-            self.think = self.players[side].think(self.state, self.ai_rng)
+            self.thinker = Thinker(AI.think(self.state, self.level, self.ai_rng),
+                                   AI.SLICES_PER_TICK[self.level], THINK_MIN_TICKS)
             self.pending_action = None
             self._set_phase("think")
         else:
@@ -300,14 +302,10 @@ class MatchScene(scene.MatchScene):
 
     # --- computer turns --------------------------------------------------------
     def _tick_think(self, inp, frame) -> None:
-        if self.pending_action is None:
-            try:
-                for _ in range(self.players[self.state.to_move].STEPS_PER_TICK):
-                    next(self.think)
-            except StopIteration as stop:
-                self.pending_action = stop.value
-                self.think = None
-        if self.pending_action is not None and self.phase_t >= THINK_MIN_TICKS:
+        ready = self.thinker.tick()
+        self.pending_action = self.thinker.answer
+        if ready:
+            self.thinker = None
             a = self.pending_action
             if isinstance(a, R.Cast):
                 self.box = B.col_row(self.state.mage(self.state.to_move).square)

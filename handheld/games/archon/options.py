@@ -9,6 +9,8 @@ MENU leaves.
 
 from __future__ import annotations
 
+from handheld.games import levels
+from handheld.games.archon.ai import LEVELS
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.base.actions import Action, InputFrame
 from handheld.base.scene import Scene
@@ -20,7 +22,7 @@ MODES = (("computer_light", "ONE PLAYER, COMPUTER LIGHT"),
          ("computer_dark", "ONE PLAYER, COMPUTER DARK"),
          ("two_players", "TWO PLAYERS, TWO STICKS"))
 ORDERS = ((LIGHT, "LIGHT FIRST"), (DARK, "DARK FIRST"))
-LEVELS = (("classic", "COMPUTER: CLASSIC 1983"), ("strong", "COMPUTER: STRONG"))
+MENU_LEVELS = levels.in_menu(LEVELS)
 CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: BACK   START: PAUSE"]
 WHO_PLAYS = {
     "computer_light": [("ONE PLAYER: YOU ARE DARK (BLUE),", "dark_side"),
@@ -35,7 +37,8 @@ WHO_PLAYS = {
 class OptionsScene(Scene):
     def __init__(self, ctx, game):
         self.ctx, self.game = ctx, game
-        self.mode, self.order, self.level = 1, 0, 0
+        self.mode, self.order = 1, 0
+        self.level = levels.menu_index(LEVELS)
         self.menu = Menu(self._labels(), spacing=13)
         self.window = TextWindow()
         self.started: dict | None = None
@@ -45,11 +48,11 @@ class OptionsScene(Scene):
 
     def _labels(self) -> list[str]:
         rows = [MODES[self.mode][1], "SOUND ON" if self.sound_on() else "SOUND OFF",
-                ORDERS[self.order][1], LEVELS[self.level][1]]
+                ORDERS[self.order][1], f"COMPUTER: {MENU_LEVELS[self.level].menu_text}"]
         return rows + ["PRACTICE DUEL", "BESTIARY", "BEGIN THE BATTLE", "HOW TO PLAY", "BACK TO MENU"]
 
     def options(self) -> dict:
-        return {"mode": MODES[self.mode][0], "first": ORDERS[self.order][0], "level": LEVELS[self.level][0]}
+        return {"mode": MODES[self.mode][0], "first": ORDERS[self.order][0], "level": MENU_LEVELS[self.level].name}
 
     def update(self, frame: InputFrame) -> None:
         inp = frame.merged()
@@ -76,7 +79,7 @@ class OptionsScene(Scene):
         elif i == 2 and step:
             self.order = (self.order + step) % 2
         elif i == 3 and step:
-            self.level = (self.level + step) % 2
+            self.level = (self.level + step) % len(MENU_LEVELS)
         elif act == "select" and label == "PRACTICE DUEL":
             from handheld.games.archon.duel.practice import PracticeScene
             self.ctx.director.push(PracticeScene(self.ctx))

@@ -13,6 +13,7 @@ from handheld.games.archon import rules as R
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.runtime.think import run_to_end
 
 # resolver(duel, seed) -> (winner "light"/"dark"/"both", light_hp, dark_hp, ticks)
 Resolver = Callable[[R.Duel, int], tuple[str, int, int, int]]
@@ -35,14 +36,14 @@ def play_game(seed: int, light: str = "classic", dark: str = "classic", first: s
     if first is None:
         first = LIGHT if rng.fork("first").randrange(2) == 0 else DARK
     state = R.new_game(first)
-    players = {LIGHT: AI.make_player(light, win_permille), DARK: AI.make_player(dark, win_permille)}
+    levels = {LIGHT: light, DARK: dark}
     ai_rng, rules_rng, duel_rng = rng.fork("ai"), rng.fork("rules"), rng.fork("duel")
     if resolver is None:
         resolver = arena_resolver()
     ticks = 0
     spells = 0
     while not state.over() and state.turn <= MAX_TURNS:
-        action = AI.choose(players[state.to_move], state, ai_rng)
+        action = run_to_end(AI.think(state, levels[state.to_move], ai_rng, win_permille))
         if isinstance(action, R.Cast):
             spells += 1
         R.apply(state, action, rules_rng)

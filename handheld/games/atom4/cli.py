@@ -15,6 +15,7 @@ import json
 import sys
 
 from handheld.games.atom4 import ai, selfplay
+from handheld.games.levels import names
 from handheld.games.atom4.rules import LETTERS, NAMES, Position, format_move, parse_move
 from handheld.base.cliargs import positive_int
 
@@ -132,7 +133,7 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     play.add_argument("--round", type=positive_int, default=1, help="round number (sets the start), default 1")
     play.add_argument("--json", action="store_true", help="print JSON instead of text")
     play.add_argument("--suggest", action="store_true", help="print the computer's move for the side to move")
-    play.add_argument("--level", choices=tuple(ai.LEVELS), default=ai.DEFAULT_LEVEL,
+    play.add_argument("--level", choices=names(ai.LEVELS), default=ai.DEFAULT_LEVEL,
                       help=f"computer level for --suggest (default {ai.DEFAULT_LEVEL})")
     play.add_argument("--seed", type=int, default=0, help="seed for --suggest (default 0)")
     play.set_defaults(func=cmd_play)
@@ -141,7 +142,7 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
                                           "other levels (--against) or an external engine (--vs)")
     st.add_argument("--games", type=positive_int, default=100, help="games per pairing (default 100)")
     st.add_argument("--seed", type=int, default=0)
-    st.add_argument("--level", choices=tuple(ai.LEVELS), default=ai.DEFAULT_LEVEL,
+    st.add_argument("--level", choices=names(ai.LEVELS), default=ai.DEFAULT_LEVEL,
                     help=f"the level measured (default {ai.DEFAULT_LEVEL})")
     st.add_argument("--against", action="append", choices=selfplay.AGENTS, metavar="LEVEL",
                     help="play this level or 'random' instead of easy and random (repeatable)")

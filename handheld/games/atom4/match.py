@@ -4,18 +4,20 @@ it). `demo_scene` is the same scene with two computers for attract mode.
 
 Everything in Match is driven by InputFrames and counted in ticks, so the same
 seed, options and frames give the same match (state_hash). The computer's
-search advances a fixed number of nodes per tick (ai.CHUNK) and its move lands
-at a deterministic tick, never sooner than ai.THINK_TICKS_MIN after its turn
-began."""
+search (ai.think) advances a fixed number of nodes per tick (ai.CHUNK), stepped by
+a Thinker, and its move lands at a deterministic tick, never sooner than
+ai.THINK_TICKS_MIN after its turn began."""
 
 from __future__ import annotations
 
 from handheld.games.atom4 import ai, sounds
+from handheld.games.levels import names
 from handheld.games.atom4.draw import MatchPicture, change_text
 from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
 from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.runtime.think import Thinker
 from handheld.base import scene
 
 FLASH_TICKS = 48
@@ -28,8 +30,8 @@ def normalise_options(options: dict | None) -> dict:
     opts.update(options or {})
     if opts["players"] not in (0, 1, 2):
         raise ValueError("players must be 0, 1 or 2")
-    if opts["level"] not in ai.LEVELS:
-        raise ValueError(f"level must be one of {', '.join(ai.LEVELS)}")
+    if opts["level"] not in names(ai.LEVELS):
+        raise ValueError(f"level must be one of {', '.join(names(ai.LEVELS))}")
     if opts["human_side"] not in (1, 2) or opts["rounds"] not in (1, 3, 5):
         raise ValueError("human_side is 1 or 2, rounds 1, 3 or 5")
     return opts
@@ -88,10 +90,8 @@ class Match:
         self.phase = "play"
         self.timer = 0
         self.message = ""
-        self.search: ai.Search | None = None
-        self.search_iter = None
-        self.search_kind = ""
-        self.turn_tick = self.tick
+        self.thinker: Thinker | None = None      # a computer's move or a human's hint, while it is thought
+        self.turn_tick = self.tick              # when the last move was played: the drawing times its marks from it
         self.memories = {1: ai.Memory(), 2: ai.Memory()}     # each computer player's, this round
 
     def _end_round(self, winner) -> None:
@@ -143,35 +143,28 @@ class Match:
     def _start_search(self, kind: str) -> None:
         level = self.options["level"] if kind == "move" else ai.DEFAULT_LEVEL
         memory = self.memories[self.pos.player] if kind == "move" else None
-        self.search = ai.Search(self.pos, level, self.rng.randrange(1 << 30), memory=memory)
-        self.search_iter = self.search.steps(ai.CHUNK[level])
-        self.search_kind = kind
-
-    def _advance_search(self) -> bool:
-        """One tick of thinking; True once the search has finished."""
-        if not self.search.done:
-            next(self.search_iter, None)
-        return self.search.done
+        pace = ai.THINK_TICKS_MIN if kind == "move" else 0
+        self.thinker = Thinker(ai.think(self.pos, level, self.rng.randrange(1 << 30), memory), pace=pace)
 
     @property
     def thinking(self) -> bool:
-        return self.search is not None and self.phase == "play"
+        return self.thinker is not None and self.phase == "play"
 
     def _computer(self) -> None:
-        if self.search is None:
+        if self.thinker is None:
             self._start_search("move")
-        if self._advance_search() and self.tick - self.turn_tick >= ai.THINK_TICKS_MIN:
-            move = self.search.best
-            self.search = None
+        if self.thinker.tick():
+            move = self.thinker.answer
+            self.thinker = None
             self.cursor = move
             self._play(move)
 
     def _human(self, inp) -> None:
-        if self.search is not None:                      # a hint is being worked out
-            if self._advance_search():
-                self.cursor = self.search.best
+        if self.thinker is not None:                      # a hint is being worked out
+            if self.thinker.tick():
+                self.cursor = self.thinker.answer
                 self.message = f"HINT: {self.cursor % SIZE},{self.cursor // SIZE} - AT THE CURSOR"
-                self.search = None
+                self.thinker = None
             return
         dx, dy = inp.stick_repeat()
         if dx or dy:
@@ -208,7 +201,7 @@ class Match:
     def state_hash(self) -> str:
         return state_hash((self.pos, self.round_no, self.scores[1], self.scores[2], self.tick,
                            self.cursor, self.phase, self.timer, tuple(self.pos.moves),
-                           self.finished, self.search.nodes if self.search else -1))
+                           self.finished, self.thinker.nodes if self.thinker else -1))   # the nodes Search counted
 
 
 class MatchScene(scene.MatchScene):

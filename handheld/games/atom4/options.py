@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from handheld.games import levels
+from handheld.games.atom4 import ai
 from handheld.games.atom4.art import Sprites
 from handheld.games.atom4.match import DEFAULT_OPTIONS
 from handheld.base.scene import Scene
@@ -12,12 +14,7 @@ from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import Menu, TextWindow, draw_title
 
-# The levels a player picks from. ai.LEVELS also has "hard" (a deeper search), kept for
-# `handheld atom4 strength --level hard` and old replays, not offered: it thinks 3x longer
-# than normal (about 4 s a move in a match, and twice normal's nodes per frame on a Pi).
-# It was no stronger than normal until the nineteenth pass's fix at the search's root;
-# since then it beats normal 34-13 of 80 (docs/atom4.md).
-LEVEL_CHOICES = ("easy", "normal")
+LEVEL_CHOICES = levels.names(levels.in_menu(ai.LEVELS))     # "hard" is not offered: ai.LEVELS says why
 HELP = {
     "PLAYERS": ["1: YOU AGAINST THE COMPUTER", "2: TWO PLAYERS, ONE STICK EACH"],
     "SIDE": ["WHITE (P1) PLAYS RED GREEN BLUE", "BLACK (P2) PLAYS YELLOW CYAN PURPLE"],
@@ -48,7 +45,7 @@ class OptionsScene(Scene):
     def _items(self) -> list[str]:
         o = self.options
         side = "WHITE (P1)" if o["human_side"] == 1 else "BLACK (P2)"
-        return [f"PLAYERS   {o['players']}", f"SIDE      {side}", f"LEVEL     {o['level'].upper()}",
+        return [f"PLAYERS   {o['players']}", f"SIDE      {side}", f"LEVEL     {levels.find(ai.LEVELS, o['level']).label}",
                 f"ROUNDS    {o['rounds']}", "START", "HOW TO PLAY"]
 
     def _disabled(self) -> set:

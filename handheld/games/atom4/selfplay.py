@@ -20,10 +20,11 @@ import time
 
 from handheld.games.atom4 import ai
 from handheld.games.atom4.rules import Position, format_move, parse_move
+from handheld.games.levels import names
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 
-AGENTS = ("random",) + tuple(ai.LEVELS)
+AGENTS = ("random",) + names(ai.LEVELS)
 
 
 class EngineError(Exception):

@@ -8,20 +8,23 @@ from handheld.base.cliargs import positive_int
 
 
 def add_cli(parser: argparse.ArgumentParser, game) -> None:
+    from handheld.games.chamber.ai import NUMBERS, level_of
+
+    levels = ", ".join(f"{n} {level_of(n).name}" for n in NUMBERS)
     sub = parser.add_subparsers(dest="chamber_cmd")
     st = sub.add_parser("strength", help="computer vs random players in 2-player games (target: >= 90%% wins)")
     st.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
-    st.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="computer level (default 3, master)")
+    st.add_argument("--level", type=int, choices=NUMBERS, default=3, help=f"computer level: {levels} (default 3)")
     st.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     st.add_argument("--json", action="store_true", help="print one JSON line")
-    st.add_argument("--vs", type=int, choices=(1, 2, 3), default=None,
+    st.add_argument("--vs", type=int, choices=NUMBERS, default=None,
                     help="play another computer level instead of a random player (target vs a lower level: 60%%)")
     st.set_defaults(func=cmd_strength)
     fa = sub.add_parser("fairness", help="equal computers in every seat: seat and first-mover win shares "
                                          "(target: within 10 points of fair)")
     fa.add_argument("--games", type=positive_int, default=300, help="number of games (default 300)")
     fa.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="seats (default 2)")
-    fa.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="computer level (default 3, master)")
+    fa.add_argument("--level", type=int, choices=NUMBERS, default=3, help=f"computer level: {levels} (default 3)")
     fa.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     fa.add_argument("--json", action="store_true", help="print one JSON line")
     fa.set_defaults(func=cmd_fairness)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from handheld.games.chamber import art
-from handheld.games.chamber.ai import LEVELS
+from handheld.games.chamber.ai import level_of
 from handheld.games.chamber.board import DIRS, PORTAL_BASE, SUIT_NAMES
 from handheld.games.chamber.human import HELP
 from handheld.ui.palette import rgb
@@ -106,7 +106,7 @@ def _panel(scene, surface) -> None:
     if me < 0:
         return
     seat = scene.seats[me]
-    who = "HUMAN" if seat[0] == "human" else LEVELS[seat[1]]
+    who = "HUMAN" if seat[0] == "human" else level_of(seat[1]).label
     draw_text(surface, PX + 2, 56, f"{SUIT_NAMES[st.suit[me]]}: {who}", art.SUIT_COLOURS[st.suit[me]])
     draw_text(surface, PX + 2, 66, f"MOVES LEFT {st.moves}  TIME STONES {st.stones}", "silver", size="small")
     shown = scene.hand_visible()

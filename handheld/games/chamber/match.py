@@ -23,7 +23,7 @@ from handheld.runtime.think import Thinker
 DEFLECT_TICKS = 600        # 10 s for a human to decide a deflect; then "no deflect"
 CPU_PACE = {"move": 30, "rotate": 30, "place": 24, "deflect": 30, "end": 36}
 CPU_PACE_SPELL = 45
-FAST_PACE = 3
+FAST_SLICES = 8            # slices a tick while a human holds FIRE to hurry the computers
 END_TICKS = 240
 DEFAULT_SEATS = (("human", 0), ("cpu", 2))
 DEMO_OPTIONS = {"seats": [["cpu", 3], ["cpu", 2], ["cpu", 3], ["cpu", 1]]}   # the attract mode's four computers
@@ -33,7 +33,7 @@ def parse_seats(options: dict) -> list[tuple[str, int]]:
     seats = options.get("seats") or DEFAULT_SEATS
     out = []
     for kind, level in seats:
-        if kind not in ("human", "cpu") or (kind == "cpu" and level not in ai.LEVELS):
+        if kind not in ("human", "cpu") or (kind == "cpu" and level not in ai.NUMBERS):
             raise ValueError(f"bad seat {kind!r}/{level!r}: use ('human', 0) or ('cpu', 1-3)")
         out.append((kind, int(level) if kind == "cpu" else 0))
     if not 2 <= len(out) <= 4:
@@ -155,17 +155,18 @@ class MatchScene(scene.MatchScene):
         if act is not None:
             self._apply(act)
 
+    def _pace(self, act) -> int:
+        """Ticks a computer's action is thought over at least: watchable, quicker in demos."""
+        pace = CPU_PACE.get(act[0], CPU_PACE_SPELL)
+        return pace // 2 if self.demo else pace
+
     def _computer(self, p: int, inp) -> None:
         if self.thinker is None:
-            self.thinker = Thinker(ai.think(PlayerView(self.state, p), self.seats[p][1], self.ai_rngs[p]))
+            self.thinker = Thinker(ai.think(PlayerView(self.state, p), self.seats[p][1], self.ai_rngs[p]),
+                                   pace=self._pace)
         fast = bool(inp.held & Action.FIRE)
-        if not self.thinker.step(8 if fast else 1):
-            return
-        act = self.thinker.answer
-        pace = CPU_PACE.get(act[0], CPU_PACE_SPELL)
-        if self.demo:
-            pace //= 2
-        if fast or self.thinker.ticks >= pace:
+        if self.thinker.tick(FAST_SLICES if fast else 1, hurry=fast):
+            act = self.thinker.answer
             self.thinker = None
             self._apply(act)
 
@@ -218,7 +219,7 @@ class MatchScene(scene.MatchScene):
                 self.result = {"winner": name(st, e[1]), "text": f"{name(st, e[1])} WINS"}
                 if len(self.humans) == 1:   # the cabinet's records: against the strongest computer
                     level = max(lv for kind, lv in self.seats if kind == "cpu")
-                    self.result["records"] = {"level": ai.LEVELS[level].lower(), "human_won": e[1] == self.humans[0]}
+                    self.result["records"] = {"level": ai.level_of(level).name, "human_won": e[1] == self.humans[0]}
                 self.anims.append(["banner", 120, 120, f"{name(st, e[1])} WINS!"])
                 audio.play("chamber.win")
             elif k == "pickup":

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from handheld.games.chamber import art
-from handheld.games.chamber.ai import LEVELS
+from handheld.games import levels
+from handheld.games.chamber.ai import LEVELS, NUMBERS, level_of
 from handheld.games.chamber.board import SUIT_NAMES
 from handheld.games.chamber.rules import SEATS
 from handheld.base.actions import Action
@@ -12,18 +13,20 @@ from handheld.ui.howto import open_how_to_play
 from handheld.ui.palette import rgb
 from handheld.ui.widgets import Menu, TextWindow, draw_title
 
-CHOICES = (("human", 0), ("cpu", 1), ("cpu", 2), ("cpu", 3))
+CHOICES = (("human", 0),) + tuple(("cpu", n) for n in NUMBERS if level_of(n).in_menu)
 
 
 def choice_label(seat) -> str:
-    return "HUMAN" if seat[0] == "human" else f"COMPUTER {LEVELS[seat[1]]}"
+    return "HUMAN" if seat[0] == "human" else f"COMPUTER {level_of(seat[1]).menu_text}"
 
 
 class OptionsScene(Scene):
     def __init__(self, ctx, game):
         self.ctx, self.game = ctx, game
         self.players = 2
-        self.seat_choice = [0, 2, 2, 2]   # index into CHOICES per seat: ADEPT, which a first game can beat
+        # index into CHOICES per seat: the default computer (ADEPT, which a first game can beat)
+        computer = CHOICES.index(("cpu", LEVELS.index(levels.default(LEVELS)) + 1))
+        self.seat_choice = [0, computer, computer, computer]
         self.menu = Menu(self._labels(), spacing=14)
         self.window = TextWindow()
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import deque
 
+from handheld.games.levels import default
 from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.runtime.think import Thinker, answered
 from handheld.base import scene
 from handheld.ui.howto import HowToScene
 
@@ -24,10 +26,9 @@ from .howto import PANELS
 from .draw import draw_match
 
 DEFAULT_OPTIONS = {"mode": "cpu_violet", "first": 0, "board": "standard",
-                   "save_power": 0, "level": "classic"}
+                   "save_power": 0, "level": default(ai.LEVELS).name}
 DEMO_TURNS = 6             # the cabinet's attract-mode demo stops after this many turns
 MODES = {"two": (0, 1), "cpu_red": (None, 0), "cpu_violet": (0, None), "demo": (None, None)}
-NODES_PER_TICK = 8         # strong search steps per tick (each is one simulated action)
 SHOW_TICKS = 45            # the computer's chosen action is shown for 0.75 s
 MIN_THINK_TICKS = 20
 END_TICKS = 180            # 3 s after the end-of-game animation
@@ -67,8 +68,8 @@ class MatchScene(scene.MatchScene):
         self.cursor = 0
         self.cursor_kind = ""
         self.help_key = ""
-        self.think = None
-        self.think_ticks = 0
+        self.thinker: Thinker | None = None     # the computer's action, while it is thought
+        self.show_ticks = 0
         self.chosen = None
         self.helped = False
         self.confirm_resign = self.confirm_convert = False
@@ -205,32 +206,22 @@ class MatchScene(scene.MatchScene):
         s = self.state
         if self.phase not in ("think", "show"):
             self.phase = "think"
-            self.think_ticks = 0
             self.chosen = None
             if self.noop[p] >= ai.NOOP_LIMIT:
                 self.noop[p] = 0
-                self.chosen = ("pass",)
-            elif self.level == "strong" and not self.helped:
-                self.think = ai.strong.search(s.copy())
-            else:
-                self.chosen = ai.classic.decide(s, self.rng)
+                thinking = answered(("pass",))
+            else:      # Help Me plays the human's turn by the 1988 rule chain
+                thinking = ai.think(s, "classic" if self.helped else self.level, self.rng)
+            self.thinker = Thinker(thinking, ai.SLICES_PER_TICK, MIN_THINK_TICKS)
         if self.phase == "think":
-            self.think_ticks += 1
-            if self.chosen is None:
-                for _ in range(NODES_PER_TICK):
-                    try:
-                        next(self.think)
-                    except StopIteration as done:
-                        self.chosen = done.value
-                        self.think = None
-                        break
-            if self.chosen is not None and self.think_ticks >= MIN_THINK_TICKS:
+            if self.thinker.tick():
+                self.chosen, self.thinker = self.thinker.answer, None
                 self.phase = "show"
-                self.think_ticks = SHOW_TICKS
+                self.show_ticks = SHOW_TICKS
                 self.message = f"{R.PLAYER_NAMES[p]}: {T.action_name(self.chosen)}"
             return
-        self.think_ticks -= 1
-        if self.think_ticks > 0:
+        self.show_ticks -= 1
+        if self.show_ticks > 0:
             return
         action = self.chosen
         self.phase = "idle"

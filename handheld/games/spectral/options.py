@@ -8,6 +8,7 @@ set (both wizards computer-driven); any input during the demo comes back.
 
 from __future__ import annotations
 
+from handheld.games import levels
 from handheld.base.actions import ALL_MASK, Action
 from handheld.base.scene import Scene
 from handheld.ui.howto import open_how_to_play
@@ -15,6 +16,7 @@ from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_title
 
+from . import ai
 from . import rules as R
 from . import sounds
 from .art import BoardView
@@ -32,7 +34,7 @@ ROWS = (
     ("FIRST", "first", (0, 1)),
     ("BOARD", "board", ("standard", "random")),
     ("SAVE POWER", "save_power", (0, 1)),
-    ("COMPUTER", "level", ("classic", "strong")),
+    ("COMPUTER", "level", levels.names(levels.in_menu(ai.LEVELS))),
 )
 HELP = {
     "mode": "WHO PLAYS: P1 TAKES RED UNLESS THE COMPUTER DOES",
@@ -52,6 +54,8 @@ def value_name(key: str, value) -> str:
         return R.PLAYER_NAMES[value]
     if key == "save_power":
         return "ON" if value else "OFF"
+    if key == "level":
+        return levels.find(ai.LEVELS, value).menu_text
     return str(value).upper()
 
 

@@ -20,7 +20,7 @@ def play_game(seed: int, red: str = "classic", violet: str = "classic", first: i
     state = R.new_game(first=first, board=board, save_power=save_power,
                        rng=rng.fork("board"), turn_limit=turn_limit)
     ai_rng = rng.fork("ai")
-    deciders = (ai.LEVELS[red], ai.LEVELS[violet])
+    deciders = (ai.decider(red), ai.decider(violet))
     actions = 0
     noop = [0, 0]
     while not state.over:

@@ -6,8 +6,6 @@ import argparse
 import sys
 import time
 
-KIND_CHOICES = ("classic", "strong", "prover")
-KIND_IDS = {"classic": "classic", "strong": "strong", "prover": "perfect"}   # PROVER's id is "perfect"
 MAX_CLI_WIDTH = 9          # MOVES are single digits
 MAX_CLI_HEIGHT = 12
 SLICE_NODES = 20_000       # the solve loop looks at the clock this often
@@ -83,10 +81,11 @@ def _bound_text(board, lo: int, hi: int) -> str:
     return "unknown"
 
 
-TABLE_PAIRS = (("strong", "classic"), ("prover", "classic"), ("prover", "strong"))
+TABLE_PAIRS = (("strong", "classic"), ("perfect", "classic"), ("perfect", "strong"))
 
 
 def cmd_strength(args) -> int:
+    from handheld.games.levels import find
     from handheld.games.sphinx import ai
     from handheld.games.sphinx.selfplay import strength
 
@@ -104,10 +103,9 @@ def cmd_strength(args) -> int:
         think_ms: list[float] = []
         played: list = []
         t0 = time.perf_counter()
-        r = strength(args.games, args.seed, args.budget, KIND_IDS[level], KIND_IDS[vs], args.opening,
-                     think_ms, played)
+        r = strength(args.games, args.seed, args.budget, level, vs, args.opening, think_ms, played)
         secs = time.perf_counter() - t0
-        name, other = ai.LABELS[KIND_IDS[level]], ai.LABELS[KIND_IDS[vs]]
+        name, other = find(ai.LEVELS, level).menu_text, find(ai.LEVELS, vs).menu_text
         think = f"{_percentile(think_ms, 50):.0f} / {max(think_ms, default=0):.0f}"
         if args.table:
             first, second = ("-".join(map(str, r["by_side"][k])) for k in ("first", "second"))
@@ -164,9 +162,14 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
                    help=f"give up after this long and print the best proven bound instead "
                         f"(exit 3); default {DEFAULT_MAX_SECONDS:g}. Memory stays under 256 MB")
     p.set_defaults(func=cmd_solve)
+    from handheld.games.levels import from_cli, names
+    from handheld.games.sphinx.ai import LEVELS
+
     p = sub.add_parser("strength", help="one computer level against another over seeded games")
-    p.add_argument("--level", choices=KIND_CHOICES, default="strong", help="the level measured (default strong)")
-    p.add_argument("--vs", choices=KIND_CHOICES, default="classic", help="its opponent (default classic)")
+    p.add_argument("--level", type=from_cli(LEVELS), choices=names(LEVELS), default="strong",
+                   help="the level measured (default strong; perfect is PROVER, and --level prover says so too)")
+    p.add_argument("--vs", type=from_cli(LEVELS), choices=names(LEVELS), default="classic",
+                   help="its opponent (default classic)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0, help="first game's seed (then seed+1, ...)")
     p.add_argument("--opening", type=int, default=2,

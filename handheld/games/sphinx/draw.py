@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pygame
 
+from handheld.games.levels import find
 from handheld.games.sphinx import art
+from handheld.games.sphinx.ai import LEVELS
 from handheld.games.sphinx.layout import CELL, PIECE, SLIDER_Y, cell_xy, slider_x
 from handheld.games.sphinx.phases import AIM, DONE, FALL, PIECES, ROUND_OVER, SLIDE, THINK, WON
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import TextWindow, draw_thinking, draw_title
 
 NAMES = {"sphinx": "SPHINX", "pyramid": "PYRAMIDS"}
-LEVEL_NAMES = {"classic": "CLASSIC", "strong": "STRONG", "perfect": "PROVER"}
 _window = TextWindow()
 
 
@@ -44,7 +45,7 @@ def who(scene, piece: str) -> str:
     if kind == "human":
         humans = [p for p in PIECES if scene.controller[p] == "human"]
         return "YOU" if len(humans) == 1 else ("P1" if piece == "sphinx" else "P2")
-    return LEVEL_NAMES[kind]
+    return find(LEVELS, kind).label
 
 
 def _draw_panels(scene, bg) -> None:

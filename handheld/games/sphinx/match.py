@@ -10,6 +10,7 @@ screen never freezes and the move lands on the same tick in every replay.
 
 from __future__ import annotations
 
+from handheld.games.levels import names
 from handheld.games.sphinx import ai, layout
 from handheld.games.sphinx.phases import AIM, DONE, FALL, PIECES, ROUND_OVER, SLIDE, THINK, WON
 from handheld.games.sphinx.rules import Board
@@ -17,6 +18,7 @@ from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.base.actions import Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.runtime.think import Thinker
 from handheld.base import scene
 
 DEMO_LEVELS = ("strong", "classic", "perfect")
@@ -61,8 +63,8 @@ def normalise(options: dict) -> dict:
     levels = {}
     for key, default in (("level", "classic"), ("sphinx_level", "strong"), ("pyramid_level", "classic")):
         levels[key] = options.get(key, default)
-        if levels[key] not in ai.KINDS:
-            raise ValueError(f"sphinx option {key}={levels[key]!r}: choose one of {', '.join(ai.KINDS)}")
+        if levels[key] not in names(ai.LEVELS):
+            raise ValueError(f"sphinx option {key}={levels[key]!r}: choose one of {', '.join(names(ai.LEVELS))}")
     first = options.get("first", "you" if mode == "cpu" else "sphinx")
     if mode == "cpu":
         if first not in ("you", "computer"):
@@ -98,6 +100,7 @@ class MatchScene(scene.MatchScene):
         self.help = False
         self.message = ""
         self.version = 0                  # bumps whenever the board picture changes
+        self.thinker: Thinker | None = None   # a computer's turn, while it thinks
         register_sounds(ctx.audio)
         self._new_round()
 
@@ -131,15 +134,15 @@ class MatchScene(scene.MatchScene):
         kind = self.controller[self.piece_to_move()]
         if kind == "human":
             self.phase = AIM
-            self.thinking = None
+            self.thinker = None
         else:
             self.phase = THINK
             if self.opts["mode"] == "demo" and not self.board.moves:
-                self.thinking = _demo_opening(self.board, self.rng)
+                thinking = _demo_opening(self.board, self.rng)
             else:
-                self.thinking = ai.thinker(kind, self.board, self.rng, self.opts["budget"],
-                                           SLICE_NODES * ai.SLICE_SCALE[kind])
-            self.think_result = None
+                thinking = ai.think(self.board, kind, self.rng, self.opts["budget"],
+                                    SLICE_NODES * ai.SLICE_SCALE[kind])
+            self.thinker = Thinker(thinking, pace=MIN_THINK_TICKS)
 
     # --- update ---------------------------------------------------------
     def update(self, frame: InputFrame) -> None:
@@ -184,14 +187,9 @@ class MatchScene(scene.MatchScene):
                 self.ctx.audio.play("sphinx.nope")
 
     def _update_think(self) -> None:
-        if self.think_result is None:
-            try:
-                next(self.thinking)
-            except StopIteration as stop:
-                self.think_result = stop.value
-                self.thinking = None
-        if self.think_result is not None and self.phase_tick >= MIN_THINK_TICKS:
-            self.target = self.think_result
+        if self.thinker.tick():
+            self.target = self.thinker.answer
+            self.thinker = None
             self.phase = SLIDE
             self.phase_tick = 0
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from handheld.games import levels
 from handheld.games.sphinx import ai
-from handheld.games.sphinx.draw import LEVEL_NAMES  # noqa: F401 (the records table names levels by these)
 from handheld.games.sphinx.match import ROUNDS
 from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.base.actions import Action, InputFrame
@@ -21,7 +21,8 @@ from handheld.ui.widgets import TextWindow, draw_title
 ROWS = [
     ("mode", "PLAYERS", ("cpu", "two"), ("VS COMPUTER", "TWO PLAYERS"),
      "PLAY THE COMPUTER, OR A FRIEND ON THE OTHER STICK"),
-    ("level", "COMPUTER", ai.KINDS, ("CLASSIC 1987", "STRONG", "PROVER"),
+    ("level", "COMPUTER", levels.names(levels.in_menu(ai.LEVELS)),
+     tuple(level.menu_text for level in levels.in_menu(ai.LEVELS)),
      "CLASSIC: THE 1987 PROGRAM. STRONG: SEARCHES AHEAD. PROVER: STRONG, PLUS PROVEN WINS"),
     ("first", "FIRST MOVE", ("you", "computer"), ("YOU", "COMPUTER"),
      "WHO DROPS FIRST IN ROUND 1; THEN IT ALTERNATES"),
@@ -39,7 +40,8 @@ class OptionsScene(Scene):
     def __init__(self, ctx, game=None):
         self.ctx = ctx
         self.game = game
-        self.choice = {"mode": 0, "level": 0, "first": 0, "rounds": 0, "start": 0, "howto": 0}
+        self.choice = {"mode": 0, "level": levels.menu_index(ai.LEVELS), "first": 0, "rounds": 0, "start": 0,
+                       "howto": 0}
         self.row = START_ROW
         self.window = TextWindow()
         self.background = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from handheld.runtime.context import Context
+from handheld.games.levels import find
 from handheld.games.sphinx import ai
 from handheld.games.sphinx.match import MatchScene
 from handheld.games.sphinx.rules import Board
@@ -43,7 +44,7 @@ def play_game(first: str, second: str, seed: int, width: int = 7, height: int = 
     kinds = (first, second)
     while not board.over:
         kind = kinds[board.to_move]
-        board.play(ai.choose(kind, board, rng, budgets[kind]))
+        board.play(ai.choose(board, kind, rng, budgets[kind]))
     return {
         "winner": board.winner,            # 0 = first player, 1 = second, None = draw
         "turns": len(board.moves),
@@ -67,8 +68,7 @@ def strength(games: int, seed: int = 0, budget: int | None = None, level: str = 
     are appended to it (kept out of the result, which is deterministic); if
     `played` is a list, each game's (columns, `level`'s seat) is appended."""
     for kind in (level, vs):
-        if kind not in ai.KINDS:
-            raise ValueError(f"unknown computer player {kind!r}; choose from {', '.join(ai.KINDS)}")
+        find(ai.LEVELS, kind)           # refuses an unknown level before the first game
     budgets = dict(ai.DEFAULT_BUDGETS)
     if budget is not None:
         budgets[level] = budget
@@ -84,11 +84,11 @@ def strength(games: int, seed: int = 0, budget: int | None = None, level: str = 
         while not board.over:
             if board.to_move == level_seat:
                 t0 = time.process_time()
-                board.play(ai.choose(level, board, rng, budgets[level]))
+                board.play(ai.choose(board, level, rng, budgets[level]))
                 if think_ms is not None:
                     think_ms.append((time.process_time() - t0) * 1000)
             else:
-                board.play(ai.choose(vs, board, rng, budgets[vs]))
+                board.play(ai.choose(board, vs, rng, budgets[vs]))
         if played is not None:
             played.append((list(board.moves), level_seat))
         side = by_side["first" if i % 2 == 0 else "second"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from handheld.games.sphinx.rules import Board, Geometry
-from handheld.runtime.think import run_to_end
+from handheld.runtime.think import count, run_to_end
 
 _first = itemgetter(0)
 
@@ -170,6 +170,7 @@ class Solver:
     def _nega(self, cur, mask, n, alpha, beta):
         """Score for the side to move, who cannot win at once; fail-soft in (alpha, beta)."""
         self.nodes += 1
+        count()
         if self.nodes >= self.next_stop:
             if self.nodes > self.budget:
                 raise OutOfNodes

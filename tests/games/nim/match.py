@@ -5,6 +5,7 @@ from __future__ import annotations
 from handheld.base.actions import Action
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
+from handheld.runtime.think import Thinker
 from handheld.base import scene
 from . import ai, draw, rules, sounds
 from .selfplay import TICKS_PER_MOVE
@@ -19,7 +20,8 @@ class MatchScene(scene.MatchScene):
         self.ctx, self.rng = ctx, Rng(seed)
         self.humans = int(options.get("players", 1))
         self.state = rules.new_game(self.rng)
-        self.take, self.wait, self.tick = 1, 0, 0
+        self.take, self.tick = 1, 0
+        self.thinker: Thinker | None = None
         self.finished, self.result = False, {}
         sounds.register(ctx.audio)
 
@@ -36,12 +38,14 @@ class MatchScene(scene.MatchScene):
             if inp.was_pressed(Action.FIRE):
                 self._play(self.take)
         else:
-            self.wait += 1
-            if self.wait >= TICKS_PER_MOVE:
-                self._play(ai.choose(self.state, ai.DEFAULT_LEVEL, self.rng))
+            if self.thinker is None:
+                self.thinker = Thinker(ai.think(self.state, ai.DEFAULT_LEVEL, self.rng), pace=TICKS_PER_MOVE)
+            if self.thinker.tick():
+                take, self.thinker = self.thinker.answer, None
+                self._play(take)
 
     def _play(self, take: int) -> None:
-        self.state, self.wait, self.take = rules.apply(self.state, take), 0, 1
+        self.state, self.take = rules.apply(self.state, take), 1
         self.ctx.audio.play("nim.take")
         if self.state.winner is not None:
             name = f"P{self.state.winner + 1}"
@@ -51,7 +55,7 @@ class MatchScene(scene.MatchScene):
         return self.humans
 
     def state_hash(self) -> str:
-        return state_hash((self.state, self.take, self.wait))
+        return state_hash((self.state, self.take, self.thinker.ticks if self.thinker else 0))
 
     def draw(self, surface) -> None:
         draw.draw_match(surface, self)

@@ -7,9 +7,12 @@ the match RNG. No look-ahead. Strong differs only in its fight term, which
 uses the arena's measured duel win rates, and in also weighing how likely an
 icon is to be attacked and beaten where it stands (same win-rate table).
 
-`think(...)` is a generator that yields after each icon it scores (a bounded
-amount of work) so a scene can spread a turn over several ticks; `choose(...)`
-runs it to the end. Budgets are counted in icons scored, never in time.
+`think(state, level, rng)` is the computer's entry point (handheld/runtime/think.py):
+a generator that yields after each icon it scores (Strong: each CHUNK destinations)
+so a scene can spread a turn over several ticks; `choose(...)` runs it to the end.
+Its nodes are destinations scored and teleport pairs weighed, never time.
+The duel's real-time fighter (duel/fighter.py) is another computer: it decides
+once per tick of the arena, with no search to spread, so it has no `think`.
 """
 
 from __future__ import annotations
@@ -19,7 +22,10 @@ from typing import Callable, Iterator
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon.icons import ICONS, MAGE, SHAPESHIFTER_VS_ELEMENTAL_HP, base_hp, other
-from handheld.runtime.think import run_to_end
+from handheld.games.levels import Level
+from handheld.runtime.think import Thinking, count, run_to_end
+
+LEVELS = (Level("classic", "CLASSIC", default=True, detail="1983"), Level("strong", "STRONG"))
 
 BASE_PREFERENCE = 40
 _PREF_TOP = (
@@ -134,7 +140,9 @@ class Classic:
                 score += self.fight_term(state, p, enemy, t)
             out.append((score - stay, t))
             if i % self.CHUNK == 0:
+                count(self.CHUNK)
                 yield
+        count(len(out) % self.CHUNK)
 
     def spell_steps(self, state: R.State, rng):
         from handheld.games.archon.ai import spells as ai_spells
@@ -365,6 +373,16 @@ def reach(state: R.State, p: R.Piece) -> list[int]:
     return list(seen)
 
 
+# slices a match scene thinks per 60 Hz tick
+SLICES_PER_TICK = {"classic": Classic.STEPS_PER_TICK, "strong": Strong.STEPS_PER_TICK}
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches, Strong's: Classic's
+# cost 2.1 us),
+# and TICK_NODES x NODE_US stays under 2 ms.
+TICK_NODES = 64            # Classic: 3 icons' destinations (55 seen); Strong: 2 x CHUNK + teleport pairs (36)
+NODE_US = 15
+
+
 def make_player(kind: str, win_permille: WinPermille | None = None) -> Classic:
     if kind == "classic":
         return Classic()
@@ -373,10 +391,16 @@ def make_player(kind: str, win_permille: WinPermille | None = None) -> Classic:
     raise ValueError(f"unknown computer player {kind!r}; choose classic or strong")
 
 
+def think(state: R.State, level: str, rng, win_permille: WinPermille | None = None) -> Thinking:
+    """The side to move's action, thought a slice at a time (a player keeps
+    nothing from one turn to the next, so each turn gets a fresh one)."""
+    return make_player(level, win_permille).think(state, rng)
+
+
 def choose(player: Classic, state: R.State, rng):
     """Run the player's whole think and return its action."""
     return run_to_end(player.think(state, rng))
 
 
-__all__ = ["Classic", "Strong", "PREFERENCE", "make_player", "choose", "seen_injuries", "base_hp",
-           "SHAPESHIFTER_VS_ELEMENTAL_HP"]
+__all__ = ["LEVELS", "think", "SLICES_PER_TICK", "Classic", "Strong", "PREFERENCE", "make_player", "choose",
+           "seen_injuries", "base_hp", "SHAPESHIFTER_VS_ELEMENTAL_HP"]

@@ -20,7 +20,7 @@ from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon import spells as S
 from handheld.games.archon.icons import DARK, ELEMENTALS, ICONS, LIGHT, MAGE, other
-from handheld.runtime.think import run_to_end
+from handheld.runtime.think import count, run_to_end
 
 CHAMPION = {LIGHT: "djinni", DARK: "dragon"}
 MIDDLE_COLS = (3, 4, 5)
@@ -157,6 +157,7 @@ def _teleport(player, state: R.State, side: str, rng) -> R.Cast | None:
     best, options = None, []
     for p in movers:
         yield
+        count(len(state.alive(other(side))))
         for e in state.alive(other(side)):
             if e.square in B.POWER_SET:
                 continue

@@ -34,8 +34,9 @@ Every level takes a win in one and blocks a loss in one when one move can
 completes). The seed shuffles the root moves and adds a tiny tie-break
 jitter: same seed, same move.
 
-`Search(pos, level, seed).steps(chunk)` is a generator that pauses every
-`chunk` nodes: a screen advances it a little per tick and the display never
+`think(pos, level, seed)` is the computer's entry point (handheld/runtime/think.py):
+a generator that pauses every CHUNK[level] nodes (`Search(pos, level, seed).steps(chunk)`)
+and returns the move, so a screen advances it a little per tick and the display never
 freezes; `choose_move` runs it to the end.
 """
 
@@ -45,11 +46,19 @@ from handheld.games.atom4.ai.forcing import Looks
 from handheld.games.atom4.ai.tally import Tally
 from handheld.games.atom4.ai.threats import evaluate, ranked, win_targets, winning_move
 from handheld.games.atom4.rules import CELLS, GOAL, ORDER, Position
+from handheld.games.levels import Level, default
 from handheld.runtime.rng import Rng
+from handheld.runtime.think import Thinking, count, run_to_end
 
+# "hard" (a deeper search) is kept for `handheld atom4 strength --level hard` and old
+# replays, not offered: it thinks 3x longer than normal (about 4 s a move in a match,
+# and twice normal's nodes per frame on a Pi). It was no stronger than normal until the
+# nineteenth pass's fix at the search's root; since then it beats normal 34-13 of 80
+# (docs/atom4.md).
+LEVELS = (Level("easy", "EASY"), Level("normal", "NORMAL", default=True), Level("hard", "HARD", in_menu=False))
 WIN = 1_000_000
-LEVELS = {
-    # name: (max depth, node budget, moves kept from the third ply on, threat evaluation)
+SEARCH = {
+    # level: (max depth, node budget, moves kept from the third ply on, threat evaluation)
     "easy": (2, 10**9, 0, False),
     "normal": (5, 1200, 7, True),
     "hard": (6, 4000, 8, True),
@@ -60,10 +69,16 @@ LEVELS = {
 # looks of one move, moves checked after the search); deeper or longer looks found
 # no more (sixth pass); the bound per move bounds its slowest moves (seventh pass)
 FORCING = {"normal": (3, 1500, 2000, 4), "hard": (3, 1500, 2000, 4)}
-DEFAULT_LEVEL = "normal"
+DEFAULT_LEVEL = default(LEVELS).name
 # how a match paces the search: nodes per tick, about a millisecond of a frame here
 # (a node costs 30-130 us), and no move sooner than THINK_TICKS_MIN after its turn began
 CHUNK = {"easy": 24, "normal": 8, "hard": 16}
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches at hard;
+# easy's nodes cost 11 us), and TICK_NODES x NODE_US stays under 2 ms. A forced-win look's
+# moves (each under half a node) are not counted: Search.nodes is, and a match hashes it.
+TICK_NODES = max(CHUNK.values())
+NODE_US = 30
 THINK_TICKS_MIN = 30
 
 
@@ -132,13 +147,13 @@ class Search:
 
     def __init__(self, pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, table: bool = True,
                  memory: Memory | None = None):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; choose from: {', '.join(LEVELS)}")
+        if level not in SEARCH:
+            raise ValueError(f"unknown level {level!r}; choose from: {', '.join(SEARCH)}")
         if pos.winner is not None:
             raise ValueError("the round is over: there is no move to suggest")
         self.pos = pos.copy()
         self.level = level
-        self.max_depth, self.budget, self.beam, self.threats = LEVELS[level]
+        self.max_depth, self.budget, self.beam, self.threats = SEARCH[level]
         self.full_depth = 1 if self.threats else 2
         self.rng = Rng(seed)
         self.me = pos.player
@@ -289,6 +304,7 @@ class Search:
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int):
         """Value for the side to move in self.pos."""
         self.nodes += 1
+        count()
         if self._abort_at and self.nodes >= self._abort_at:
             raise _Abort
         if self.nodes >= self._pause:
@@ -391,13 +407,22 @@ class Search:
                 k[1], k[0] = k[0], m
 
 
-def choose_move(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, memory: Memory | None = None) -> int:
-    """The computer's move for the side to move (a point index); `memory`: that player's
-    for this round, if it keeps one."""
-    search = Search(pos, level, seed, memory=memory)
-    for _ in search.steps():
-        pass
+def think(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, memory: Memory | None = None) -> Thinking:
+    """The computer's move for the side to move (a point index), CHUNK[level] nodes a
+    slice; `memory`: that player's for this round, if it keeps one. The nodes it counts
+    are Search.nodes (a match's state hash holds them while it thinks); a forced-win look
+    pauses every 2 x CHUNK moves played, each under half a node."""
+    return _searched(Search(pos, level, seed, memory=memory), CHUNK[level])
+
+
+def _searched(search: Search, chunk: int) -> Thinking:
+    yield from search.steps(chunk)
     return search.best
+
+
+def choose_move(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, memory: Memory | None = None) -> int:
+    """`think` run to the end."""
+    return run_to_end(think(pos, level, seed, memory))
 
 
 def random_move(pos: Position, rng: Rng) -> int:

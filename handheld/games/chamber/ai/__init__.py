@@ -15,12 +15,25 @@ from handheld.games.chamber.ai import plan
 from handheld.games.chamber.board import DIST, NEIGHBOURS, NSUITS, PORTAL_BASE, RAYS
 from handheld.games.chamber.player_view import PlayerView
 from handheld.games.chamber.rules import PYRAMIDS, legal_actions, step_targets, zap_targets
-from handheld.runtime.think import run_to_end
+from handheld.games.levels import Level
+from handheld.runtime.think import Thinking, count, run_to_end
 
-LEVELS = {1: "APPRENTICE", 2: "ADEPT", 3: "MASTER"}
+# A seat's options hold a level's number: its place here, counting from 1 (level_of)
+LEVELS = (Level("apprentice", "APPRENTICE"), Level("adept", "ADEPT", default=True), Level("master", "MASTER"))
+NUMBERS = tuple(range(1, len(LEVELS) + 1))
+
+
+def level_of(number: int) -> Level:
+    """The level a seat's number stands for."""
+    return LEVELS[number - 1]
 
 
 CHUNK = 24  # walk nodes between yields: one chunk is well under a frame's budget
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches),
+# and TICK_NODES x NODE_US stays under 2 ms.
+TICK_NODES = 500            # one rival's reach (up to 392 places) is one slice (439 seen)
+NODE_US = 3
 
 
 def _best(items, key, rng):
@@ -40,10 +53,10 @@ def _best(items, key, rng):
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-def think(view: PlayerView, level: int, rng):
+def think(view: PlayerView, level: int, rng) -> Thinking:
     """The decision as a generator: it yields between bounded chunks of work
     (so a scene can spread it over ticks) and returns the action. The number
-    of chunks depends only on the view, never on time."""
+    of chunks depends only on the view, never on time. `level` is a number."""
     me = view.me
     assert view.to_act() == me, "asked to act out of turn"
     if view.phase == "place":
@@ -62,6 +75,7 @@ def choose(view: PlayerView, level: int, rng) -> tuple:
 # --- placing and deflecting ----------------------------------------------------
 def _place(view, level, rng):
     acts = legal_actions(view)
+    count(len(acts))
     if level <= 1:
         return rng.choice(acts)
     me = view.me
@@ -79,6 +93,7 @@ def _deflect(view, level, rng):
     me = view.me
     zapper = view.pending[0]
     hand = view.my_hand
+    count()
     if level <= 1 or not sum(hand):
         return ("deflect", -1)
     known = view.pending[2]
@@ -161,6 +176,7 @@ def _walk(view, hand_size, max_moves):
             if len(nxt) >= budget:
                 budget += CHUNK
                 yield
+            count()
             base[me] = sp
             for t in step_targets(base, f, me):
                 key = (t, f)
@@ -184,7 +200,9 @@ def _attack_path(view, max_moves, rng):
     have = sum(view.my_hand)
     pos = list(view.pos)
     shots = []
-    for path, sp, f, picked in (yield from _walk(view, have, max_moves)):
+    nodes = yield from _walk(view, have, max_moves)
+    count(len(nodes))
+    for path, sp, f, picked in nodes:
         if not path or have + picked == 0:
             continue
         pos[me] = sp
@@ -249,6 +267,7 @@ def _positional(view, level, rng):
     for i, (path, sp, f, picked) in enumerate(nodes):
         if i % CHUNK == CHUNK - 1:
             yield
+        count()
         if sp not in near_orb:
             near_orb[sp] = min([DIST[sp, o] for o in view.orbs] or [0])
         sc = _score_spot(view, sp, picked, zone, have + picked, near_orb[sp], bold)

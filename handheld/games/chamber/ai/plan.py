@@ -23,6 +23,7 @@ from handheld.games.chamber.ai.reach import (CHUNK, DANGER, MAX_EXTRA, PYR_VALUE
                                              _hit_chance_on_me, best_zap, hit_value, orb_value, rival_reach)
 from handheld.games.chamber.board import DIST, NSUITS, PORTAL_BASE, STEPS, zap_targets
 from handheld.games.chamber.rules import PYRAMIDS, TIME_STONES, receivers
+from handheld.runtime.think import count as count_nodes
 def _pick(hand, orbs, space):
     got = orbs.get(space, ())
     if not got:
@@ -157,6 +158,7 @@ def enumerate_plans(view):
             left = view.moves - node.moves + node.extra
             for child in _expand(view, node, left, blocked):
                 count += 1
+                count_nodes()
                 if count % CHUNK == 0:
                     yield
                 key = (child.space, child.facing, child.shot is not None)
@@ -293,6 +295,7 @@ def think_turn(view, rng, best_of, trick=None):
     for i, node in enumerate(plans):
         if i % CHUNK == CHUNK - 1:
             yield
+        count_nodes()
         value, spell = score_end(view, node, reaches, nearest, calm_push, heal_pairs)
         scored.append((round(value * SCALE), node, spell))
     value, node, spell = best_of(scored, lambda x: x[0], rng)

@@ -6,6 +6,7 @@ is likely to take. Pure; counted in nodes by the planner in plan.py."""
 from __future__ import annotations
 
 from handheld.games.chamber.board import NSUITS, PORTAL_BASE, RAYS, STEPS
+from handheld.runtime.think import count as count_nodes
 
 CHUNK = 24
 MAX_EXTRA = 2          # time spells a turn may buy (a plan counts those already bought)
@@ -134,6 +135,7 @@ def _rival_reach(view, q, others):
                                   view.orbs, own)
             for (sp, f), arms in warped.items():
                 _improve(states, [], sp, f, arms, False)
+    count_nodes(len(states))
     reach = {}
     for (sp, f), (ammo, held) in states.items():
         if ammo < 1:

@@ -12,7 +12,7 @@ deterministic; ties go to the first action in a fixed order.
 from __future__ import annotations
 
 from handheld.runtime.rng import Rng
-from handheld.runtime.think import run_to_end
+from handheld.runtime.think import count, run_to_end
 
 from .. import rules as R
 from . import classic
@@ -134,12 +134,14 @@ def search(state: R.State, budget: int = DEFAULT_BUDGET):
             break
         child = _after(state, action)
         nodes += 1
+        count()
         yield nodes
         if action[0] != "pass" and not _changes(state, child):
             continue
         if not child.over:
             for n in rollout(child, state.turn, Rng(ROLLOUT_SEED)):
                 nodes += n
+                count(n)
                 yield nodes
         value = evaluate(child, p)
         if best_value is None or value > best_value:

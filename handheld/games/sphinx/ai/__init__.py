@@ -1,15 +1,15 @@
-"""The three computer players behind one interface: (board, rng, budget) -> column.
+"""The three computer players (LEVELS) behind one entry point, `think(board, level, rng, budget)`.
 
 Classic is ai/classic.py, Strong is ai/strong.py, Prover (kind "perfect",
 the exact solver with a Strong fallback) is here. It is not perfect from the
 first move on 7 x 7: pure Python cannot prove the opening, so it is named for
 what it does.
 
-Every player also has a generator form, `thinker(kind, board, rng, budget,
-slice_nodes)`, which yields every `slice_nodes` search nodes and returns the
-column; scenes advance it a slice per tick so the screen never freezes, and
-`choose()` drives the same generator to the end, so a scene and selfplay pick
-the same column for the same position, rng state and budget.
+`think(board, level, rng, budget, slice_nodes)` is a generator
+(handheld/runtime/think.py) which yields every `slice_nodes` search nodes and
+returns the column; scenes advance it a slice per tick so the screen never
+freezes, and `choose()` drives the same generator to the end, so a scene and
+selfplay pick the same column for the same position, rng state and budget.
 
 Budgets are search nodes:
   classic  none (one look per column)
@@ -27,18 +27,25 @@ from __future__ import annotations
 from handheld.games.sphinx.ai.classic import classic_move
 from handheld.games.sphinx.ai.prover import PROVER_NODES, prover_steps
 from handheld.games.sphinx.ai.strong import DEFAULT_NODES, StrongSearch
+from handheld.games.levels import Level, find
 from handheld.games.sphinx.rules import Board
-from handheld.runtime.think import run_to_end
+from handheld.runtime.think import Thinking, count, run_to_end
 
-KINDS = ("classic", "strong", "perfect")
-LABELS = {"classic": "CLASSIC 1987", "strong": "STRONG", "perfect": "PROVER"}
+LEVELS = (Level("classic", "CLASSIC", default=True, detail="1987"), Level("strong", "STRONG"),
+          Level("perfect", "PROVER"))
 DEFAULT_BUDGETS = {"classic": 0, "strong": DEFAULT_NODES, "perfect": PROVER_NODES}
 # search nodes per scene tick, as a multiple of the scene's slice: the Prover searches
 # 10 times more nodes than Strong, so it takes bigger slices (~1.7 ms of CPU here)
 SLICE_SCALE = {"classic": 1, "strong": 1, "perfect": 6}
+# tests/games/test_think_budget.py holds each tick of a match's thinking to TICK_NODES nodes;
+# NODE_US is the CPU a node costs here (the mean over that test's scripted matches),
+# and TICK_NODES x NODE_US stays under 2 ms.
+TICK_NODES = 250            # the Prover's 6 x 40-node slice, and the leaves past its last pause (247 seen)
+NODE_US = 7
 
 
 def _classic_steps(board: Board, rng, budget):
+    count(board.geo.width)      # one look per column
     return classic_move(board, rng, budget)
     yield  # pragma: no cover  (makes this a generator)
 
@@ -60,11 +67,10 @@ def _perfect_steps(board: Board, rng, budget, slice_nodes, info: PerfectInfo | N
     return (yield from prover_steps(board, budget, slice_nodes, info))
 
 
-def thinker(kind: str, board: Board, rng, budget: int | None = None, slice_nodes: int = 0,
-            info: PerfectInfo | None = None):
-    """Generator for `kind`'s move on `board` (which it does not modify)."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown computer player {kind!r}; choose from {', '.join(KINDS)}")
+def think(board: Board, level: str, rng, budget: int | None = None, slice_nodes: int = 0,
+          info: PerfectInfo | None = None) -> Thinking:
+    """`level`'s move on `board` (which it does not modify), a slice at a time."""
+    kind = find(LEVELS, level).name
     if board.over:
         raise ValueError("no legal move: the game is over")
     if budget is None:
@@ -77,7 +83,6 @@ def thinker(kind: str, board: Board, rng, budget: int | None = None, slice_nodes
     return _perfect_steps(board, rng, budget, slice_nodes, info)
 
 
-
-def choose(kind: str, board: Board, rng, budget: int | None = None) -> int:
-    """`kind`'s column for `board`, computed to the end."""
-    return run_to_end(thinker(kind, board, rng, budget))
+def choose(board: Board, level: str, rng, budget: int | None = None) -> int:
+    """`level`'s column for `board`, computed to the end."""
+    return run_to_end(think(board, level, rng, budget))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from handheld.games.sphinx.rules import Board, Geometry
 from handheld.games.sphinx.solver import OutOfNodes
+from handheld.runtime.think import count
 
 WIN = 1_000_000
 MATE_ZONE = WIN - 10_000
@@ -169,6 +170,7 @@ class StrongSearch:
     def _nega(self, cur, mask, depth, alpha, beta, ply):
         """Value for the side to move (`cur`), who cannot win at once (callers make sure)."""
         self.nodes += 1
+        count()
         if self.nodes >= self.next_yield:
             if self.nodes > self.budget:
                 raise OutOfNodes
@@ -233,6 +235,7 @@ class StrongSearch:
     def _leaf(self, cur, mask, ply) -> int:
         """A depth-0 node without the generator machinery (most nodes are leaves)."""
         self.nodes += 1
+        count()
         if self.nodes > self.budget:
             raise OutOfNodes
         geo = self.geo
