@@ -59,7 +59,7 @@ def sweep(f0: float, f1: float, seconds: float) -> np.ndarray:
 
 def _phase(freq, t: np.ndarray) -> np.ndarray:
     if np.isscalar(freq):
-        return freq * t
+        return t * freq  # array first: isscalar() narrows freq to a union with str
     freq = np.asarray(freq, dtype=np.float32)[: len(t)]
     return np.cumsum(freq) / SAMPLE_RATE
 

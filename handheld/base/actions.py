@@ -31,6 +31,11 @@ ALL_MASK = 0xFF
 MAX_PLAYERS = 4
 
 
+def action_name(action: int) -> str:
+    """'FIRE' for FIRE (typeshed types a Flag's .name as optional, for values with no name)."""
+    return str(Action(action).name)
+
+
 def _direction(mask: int) -> tuple[int, int]:
     dx = (1 if mask & Action.RIGHT else 0) - (1 if mask & Action.LEFT else 0)
     dy = (1 if mask & Action.DOWN else 0) - (1 if mask & Action.UP else 0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,9 +20,12 @@ from handheld.runtime.clock import MonotonicClock
 from handheld.runtime.loop import FixedStepLoop
 from handheld.base.scene import Director
 
+if TYPE_CHECKING:
+    from handheld.audio.watch import SoundWatcher
+
 log = logging.getLogger("handheld")
 
-COMBO_NAMES = {a.name: a for a in Action}
+COMBO_NAMES = dict(Action.__members__)
 
 
 def parse_combo(text: str) -> int:
@@ -78,7 +82,7 @@ class Cabinet:
         self.ticks = 0
         self.frames = 0
         self.notify = _notifier()
-        self.sound_watcher = None
+        self.sound_watcher: SoundWatcher | None = None
         self.fleet = None                 # handheld.fleet.link.FleetLink with a [fleet] config
         if first_game:
             self._open_game(first_game)
@@ -91,13 +95,13 @@ class Cabinet:
         self.audio = audio
         self.ctx.audio = audio
 
-    def watch_for_sound(self, watcher) -> None:
+    def watch_for_sound(self, watcher: SoundWatcher) -> None:
         """While silent, ask `watcher.poll()` once a second for sound that has become
         usable (handheld/audio/watch.py) and play through it from then on."""
         self.sound_watcher = watcher
 
-    def _check_sound(self) -> None:
-        audio = self.sound_watcher.poll()
+    def _check_sound(self, watcher: SoundWatcher) -> None:
+        audio = watcher.poll()
         if audio is not None:
             self.use_audio(audio)
             self.sound_watcher = None
@@ -137,7 +141,7 @@ class Cabinet:
             if self.notify:
                 self.notify.watchdog()
             if self.sound_watcher is not None:
-                self._check_sound()
+                self._check_sound(self.sound_watcher)
             if self.fleet is not None:
                 self.fleet.apply_live(self)
 

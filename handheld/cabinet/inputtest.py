@@ -121,7 +121,7 @@ class InputTestScene(Scene):
             draw_text(surface, 4, y, text, colour, "small")
             y += 8
         errors = self.manager.all_errors if hasattr(self.manager, "all_errors") else []
-        lines = [(e[:39], "danger") for e in errors[:2]]
+        lines: list[str | tuple[str, str]] = [(e[:39], "danger") for e in errors[:2]]
         lines += ["STICK, BUTTONS: THEIR BOXES LIGHT UP", "UNMAPPED CODES SHOW IN ORANGE"]
         if self.leave_ticks:
             lines = [f"LEAVING IN {(LEAVE_TICKS - self.leave_ticks) // 60 + 1} S", *lines]

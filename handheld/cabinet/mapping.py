@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 
 from handheld.base.config import ConfigNotSaved
-from handheld.base.actions import ALL_ACTIONS, Action, InputFrame
+from handheld.base.actions import ALL_ACTIONS, Action, InputFrame, action_name
 from handheld.input.evdevmap import EV_ABS, EV_KEY, code_name
 from handheld.base.scene import Scene
 from handheld.ui.palette import rgb
@@ -109,8 +109,8 @@ class MappingScene(Scene):
                     return
         if self.stage == "detect":
             # a short tap of SELECT leaves; holding it picks its device like any button
-            sel = frame.merged()
-            if (sel.held | sel.pressed) & Action.SELECT:
+            merged = frame.merged()
+            if (merged.held | merged.pressed) & Action.SELECT:
                 self.select_ticks += 1
             else:
                 if 0 < self.select_ticks < HOLD_TICKS // 2:
@@ -153,7 +153,7 @@ class MappingScene(Scene):
             if code in self.used:
                 self.message = f"{code} IS ALREADY USED"
                 continue
-            self.new[code] = ALL_ACTIONS[self.step].name
+            self.new[code] = action_name(ALL_ACTIONS[self.step])
             self.used.add(code)
             self._advance()
             break
@@ -172,11 +172,11 @@ class MappingScene(Scene):
         out = []
         for code, (player, bits) in d.buttons.items():
             if bits == action and (d.player is None or player == d.player):
-                out.append((code_name(EV_KEY, code), Action(action).name))
+                out.append((code_name(EV_KEY, code), action_name(action)))
         for code, ax in d.axes.items():
             for sign, target in (("-", ax.lo), ("+", ax.hi)):
                 if target and target[1] == action:
-                    out.append((code_name(EV_ABS, code) + sign, Action(action).name))
+                    out.append((code_name(EV_ABS, code) + sign, action_name(action)))
         return out
 
     def _advance(self) -> None:
@@ -240,9 +240,10 @@ class MappingScene(Scene):
         draw_title(surface, "SET UP CONTROLS", self.device.kind.upper() if self.device else "")
         y = 20
         for i, action in enumerate(ALL_ACTIONS):
-            codes = [c for c, spec in self.new.items() if spec.split()[-1] == action.name]
+            name = action_name(action)
+            codes = [c for c, spec in self.new.items() if spec.split()[-1] == name]
             colour = "gold" if self.stage == "map" and i == self.step else "white" if codes else "slate"
-            draw_text(surface, 20, y, action.name, colour)
+            draw_text(surface, 20, y, name, colour)
             draw_text(surface, 100, y, ", ".join(codes)[:26] if codes else "-", colour, "small")
             y += 20
         self.window.draw(surface, self.prompt())

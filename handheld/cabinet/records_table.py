@@ -22,7 +22,7 @@ COLUMNS = (("GAME", 4, "left"), ("LEVEL", 140, "left"), ("WON", 206, "right"), (
 def table_rows(records: Records) -> list[tuple[str, ...]]:
     """One row per game and level played: game (first row only), level, won, lost,
     and the game's best streak and fastest win on its first row."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for game in built_games():
         rec = records.of(game.id)
         for i, (level, r) in enumerate(rec.levels.items()):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +24,9 @@ from handheld.base.scene import Scene
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import draw_panel
+
+if TYPE_CHECKING:  # imported when the offer is taken up: the title stays cheap
+    from handheld.cabinet.resume import Resumption
 
 log = logging.getLogger("handheld.resume")
 
@@ -56,13 +60,13 @@ class ResumeOfferScene(Scene):
         self.journal = journal
         self.question, self.detail = describe(journal, now)
         self.age = 0
-        self.resumption = None
+        self.resumption: Resumption | _Progress | None = None
         self.problem = ""
 
     def update(self, frame: InputFrame) -> None:
         self.age += 1
         if self.resumption is not None:
-            self._step()
+            self._step(self.resumption)
             return
         inp = frame.merged()
         if inp.pressed & Action.FIRE:
@@ -80,22 +84,22 @@ class ResumeOfferScene(Scene):
         from handheld.cabinet.resume import Resumption
 
         try:
-            self.resumption = Resumption(self.ctx, self.journal)
+            self.resumption = resumption = Resumption(self.ctx, self.journal)
         except (KeyError, TypeError, ValueError) as e:
             self._refuse(f"its options are not valid here ({e})")
             return
-        self._step()
+        self._step(resumption)
 
-    def _step(self) -> None:
+    def _step(self, resumption: Resumption | _Progress) -> None:
         from handheld.runtime.journal import JournalError
 
         try:
-            done = self.resumption.step()
+            done = resumption.step()
         except JournalError as e:
             self._refuse(str(e))
             return
         if done:
-            self._enter_match(self.resumption.runner)
+            self._enter_match(resumption.runner)
 
     def _refuse(self, why: str) -> None:
         from handheld.cabinet.resume import REFUSED_SUFFIX
@@ -134,7 +138,8 @@ class ResumeOfferScene(Scene):
             surface.fill(rgb("ink"))
         x, y, w, h = PANEL
         draw_panel(surface, PANEL, border="gold", fill="night")
-        if self.resumption is None:
+        r = self.resumption
+        if r is None:
             draw_text(surface, x + 8, y + 7, self.question, "gold")
             draw_text(surface, x + 8, y + 20, self.detail, "white")
             if self.ctx.kiosk:
@@ -145,10 +150,9 @@ class ResumeOfferScene(Scene):
         else:
             draw_text(surface, x + 8, y + 7, self.question.replace("RESUME", "RESUMING").rstrip("?"), "gold")
             draw_text(surface, x + 8, y + 20, self.detail, "white")
-            self._draw_bar(surface, (x + 8, y + h - 16, w - 16, 8))
+            self._draw_bar(surface, r, (x + 8, y + h - 16, w - 16, 8))
 
-    def _draw_bar(self, surface, rect) -> None:
-        r = self.resumption
+    def _draw_bar(self, surface, r: Resumption | _Progress, rect) -> None:
         x, y, w, h = rect
         surface.fill(rgb("ink"), rect)
         pygame.draw.rect(surface, rgb("slate"), rect, 1)
@@ -180,6 +184,8 @@ def _showcase(progress: bool):
 
 class _Progress:
     """A resumption two thirds of the way through, for the picture."""
+
+    runner = None    # never entered: step() does not finish
 
     def __init__(self, total: int):
         self.total, self.ticks = total, total * 2 // 3

@@ -19,7 +19,8 @@ def _titles() -> dict:
 
 def table_rows(room) -> list[tuple[str, ...]]:
     titles = _titles()
-    rows, last_game = [], None
+    rows: list[tuple[str, ...]] = []
+    last_game = None
     for game, level, s in room.rows():
         fastest = clock_text(s.fastest) if s.fastest is not None else "-"
         where = (s.fastest_initials or s.fastest_cabinet or s.streak_cabinet)[:6].upper()

@@ -153,7 +153,8 @@ class FbdevDisplay(Display):
         geo, pitch = self.geometry, self._staging.get_pitch()
         row_bytes = self.out_w * geo.bpp // 8
         left = self.x0 * geo.bpp // 8
-        view = memoryview(self._staging.get_view("1")).cast("B")
+        # pygame's stub leaves out BufferProxy's buffer protocol, which it has (a memoryview works)
+        view = memoryview(self._staging.get_view("1")).cast("B")  # type: ignore[arg-type]
         try:
             if not self._first_frame_written:   # the first frame: always whole (nothing shown yet)
                 self._write_first_frame(view, pitch, row_bytes, left)
@@ -180,10 +181,9 @@ class FbdevDisplay(Display):
         self.bytes_written += len(self._map)
 
     def close(self) -> None:
-        if self._map is not None:
+        if not self._map.closed:
             self._map.flush()
             self._map.close()
-            self._map = None
 
     def describe(self) -> str:
         g = self.geometry

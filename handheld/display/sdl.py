@@ -39,18 +39,19 @@ class _GpuPath:
         # nearest neighbour, whatever the desktop asks for. The variable SDL reads is
         # SDL_RENDER_SCALE_QUALITY (SDL_HINT_... is only the C macro's name).
         os.environ["SDL_RENDER_SCALE_QUALITY"] = "nearest"
-        self.window = None
+        window = None
         try:
-            self.window = video.Window("handheld", size=size, fullscreen_desktop=fullscreen)
-            self.renderer = video.Renderer(self.window, vsync=True)
+            window = video.Window("handheld", size=size, fullscreen_desktop=fullscreen)
+            self.renderer = video.Renderer(window, vsync=True)
             self.texture = video.Texture(self.renderer, (SCREEN_W, SCREEN_H), streaming=True)
         except sdl2.error as e:
             # pygame._sdl2's own error class is not a pygame.error: "EGL not initialized" on
             # a console with KMS/DRM and no GL must fall back like any other renderer failure
-            if self.window is not None:
-                self.window.destroy()
+            if window is not None:
+                window.destroy()
             raise pygame.error(str(e)) from None
-        out_w, out_h = self.window.size
+        self.window = window
+        out_w, out_h = window.size
         self.scale = scale or _fit(out_w, out_h, rotate)
         self.angle = rotate
         self.dest = pygame.Rect(0, 0, SCREEN_W * self.scale, SCREEN_H * self.scale)
@@ -117,17 +118,18 @@ class SdlDisplay(Display):
         except pygame.error as e:
             raise DisplayError(self._init_error(str(e))) from None
         size = self._output_size(scale, fullscreen, rotate)
-        self.path = None
+        path: _GpuPath | _CpuPath | None = None
         if gpu:
             try:
-                self.path = _GpuPath(size, fullscreen, scale, rotate)
+                path = _GpuPath(size, fullscreen, scale, rotate)
             except (pygame.error, ImportError, AttributeError, TypeError) as e:
                 log.warning("display: no SDL renderer (%s); scaling on the CPU instead", e)
-        if self.path is None:
+        if path is None:
             try:
-                self.path = _CpuPath(size, fullscreen, scale, rotate)
+                path = _CpuPath(size, fullscreen, scale, rotate)
             except pygame.error as e:
                 raise DisplayError(self._init_error(str(e))) from None
+        self.path = path
         held_back.bring_back(("pygame.mouse",)).set_visible(False)
         self.scale = self.path.scale
         self.gpu = isinstance(self.path, _GpuPath)

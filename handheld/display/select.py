@@ -15,7 +15,7 @@ AUTO_ORDER = ("window", "kmsdrm", "fbdev", "headless")
 def choose_backend(probes: dict[str, tuple[bool, str]]) -> tuple[str, str]:
     """First usable backend in AUTO_ORDER given each one's (available, reason).
     Returns (name, why) where why explains the choice and the ones skipped."""
-    skipped = []
+    skipped: list[str] = []
     for name in AUTO_ORDER:
         ok, reason = probes.get(name, (name == "headless", "always available"))
         if ok:

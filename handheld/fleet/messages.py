@@ -54,7 +54,7 @@ def parse_topic(topic: str) -> tuple[str, str]:
     return m.group(1), m.group(2)
 
 
-def decode(payload: bytes, limit: int = MAX_MESSAGE_BYTES):
+def decode(payload: bytes | bytearray, limit: int = MAX_MESSAGE_BYTES):
     if len(payload) > limit:
         raise BadMessage(f"{len(payload)} bytes, more than {limit}")
     try:

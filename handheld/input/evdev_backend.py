@@ -17,6 +17,7 @@ import errno
 import glob
 import re
 import time
+from typing import Callable
 
 from handheld.input import evdevmap as em
 from handheld.input.evdevmap import EV_ABS, EV_KEY, EV_SYN, SYN_DROPPED
@@ -120,9 +121,10 @@ class EvdevBackend:
         self.failed: dict[str, str] = {}        # path -> one-line error (logged once)
         self._denied_since: dict[str, float] = {}  # path -> when it first refused us
         self.remembered: dict[str, int] = {}    # identity -> player, across unplugs
-        self.capture = None                     # callable(device, type, code, value) for mapping
-        self._next_scan = None
-        self._last_scan = None
+        # called with (device, type, code, value) while a mapping screen listens
+        self.capture: Callable[[Device, int, int, int], None] | None = None
+        self._next_scan: float | None = None
+        self._last_scan: float | None = None
         self.errors: list[str] = []
 
     # --- hot-plug ------------------------------------------------------
@@ -219,15 +221,16 @@ class EvdevBackend:
             d.buttons = {c: (d.player, bits) for c, (_, bits) in em.KEYBOARD_MAP.items()}
         else:
             d.buttons = em.default_buttons(d.kind, player)
-        axes_spec = em.default_axes(d.kind, player)
+        # (player, lo, hi) from the defaults, (lo_p, lo_b, hi_p, hi_b) from the config
+        axes_spec: dict[int, tuple[int, ...]] = dict(em.default_axes(d.kind, player))
         if conf_map:
             d.buttons, axes_spec = {}, {}
             for name, spec in conf_map.items():
-                code = em.parse_code(name)
+                parsed = em.parse_code(name)
                 act = em.parse_action(spec, player)
-                if code is None or act is None:
+                if parsed is None or act is None:
                     continue  # settings.validate already warned
-                etype, c, sign = code
+                etype, c, sign = parsed
                 if etype == EV_KEY:
                     d.buttons[c] = act
                 else:
@@ -272,8 +275,8 @@ class EvdevBackend:
                 gone = gone or []
                 gone.append((d, e))
         if gone:
-            for d, e in gone:
-                self._drop(d, e)
+            for d, err in gone:
+                self._drop(d, err)
 
     def _event(self, d: Device, etype: int, code: int, value: int) -> None:
         if etype == EV_KEY:
@@ -286,7 +289,7 @@ class EvdevBackend:
             if m is None:
                 d.last_raw = (etype, code, value)
                 return
-            src = (d.path, code)
+            src: tuple[str | int, ...] = (d.path, code)
             if value:
                 d.active.add((m[0], m[1], src))
                 self.raw.press(m[0], m[1], src)

@@ -179,7 +179,7 @@ def parse_code(name: str) -> tuple[int, int, int] | None:
     return etype, code, sign
 
 
-def parse_action(spec: str, default_player: int) -> tuple[int, int] | None:
+def parse_action(spec: object, default_player: int) -> tuple[int, int] | None:
     """'FIRE' -> (default_player, FIRE); 'P2 FIRE' / '2:fire' -> (1, FIRE)."""
     if not isinstance(spec, str):
         return None

@@ -21,14 +21,14 @@ from __future__ import annotations
 import errno
 import warnings
 from collections import deque
+from typing import Callable
 
 try:  # real event objects when python-evdev is there (it is on every Linux install)
     from evdev import InputEvent as _InputEvent
     from evdev.device import AbsInfo, DeviceInfo
+    HAVE_EVDEV = True
 except ImportError:  # pragma: no cover - non-Linux dev machines
-    _InputEvent = None
-    AbsInfo = None
-    DeviceInfo = None
+    HAVE_EVDEV = False
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
 SYN_REPORT = 0
@@ -37,7 +37,7 @@ SYN_REPORT = 0
 def make_absinfo(minimum: int, maximum: int, value: int | None = None, flat: int = 0):
     if value is None:
         value = (minimum + maximum) // 2
-    if AbsInfo is None:  # pragma: no cover
+    if not HAVE_EVDEV:  # pragma: no cover
         return (value, minimum, maximum, 0, flat, 0)
     return AbsInfo(value=value, min=minimum, max=maximum, fuzz=0, flat=flat, resolution=0)
 
@@ -54,7 +54,7 @@ class FakeInputDevice:
         self.phys = phys
         self.uniq = uniq
         self.info = DeviceInfo(bustype=3, vendor=vendor, product=product, version=0x110) \
-            if DeviceInfo else (3, vendor, product, 0x110)
+            if HAVE_EVDEV else (3, vendor, product, 0x110)
         self._caps = caps or {}
         FakeInputDevice._next_fd += 1
         self.fd = FakeInputDevice._next_fd
@@ -205,10 +205,10 @@ class FakeGPIO:
     VERSION = "0.7.1"
 
     def __init__(self, busy: tuple[int, ...] = (), in_use: tuple[int, ...] = ()):
-        self.mode = None
+        self.mode: int | None = None
         self.levels: dict[int, int] = {}
         self.pulls: dict[int, int] = {}
-        self.callbacks: dict[int, object] = {}
+        self.callbacks: dict[int, Callable[[int], None] | None] = {}
         self.busy = set(busy)        # setup raises, like rpi-lgpio's 'GPIO busy'
         self.in_use = set(in_use)    # setup warns, like RPi.GPIO's RuntimeWarning
         self.cleaned: list | None = None
@@ -243,7 +243,8 @@ class FakeGPIO:
             raise RuntimeError("You must setup() the GPIO channel first")
         return self.levels[channel]
 
-    def add_event_detect(self, channel: int, edge: int, callback=None, bouncetime: int = 0) -> None:
+    def add_event_detect(self, channel: int, edge: int, callback: Callable[[int], None] | None = None,
+                         bouncetime: int = 0) -> None:
         if channel not in self.pulls:
             raise RuntimeError("You must setup() the GPIO channel first")
         if channel in self.callbacks:

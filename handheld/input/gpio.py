@@ -31,7 +31,7 @@ class PinState:
         self.active = False     # debounced: pressed?
         self.raw = False        # last level seen, as pressed/not
         self.since = 0.0        # when `raw` started
-        self.last_seen = None   # time of the previous poll sample
+        self.last_seen: float | None = None   # time of the previous poll sample
         self.edge = False       # fed by callbacks instead of polling
         self.events = 0
 

@@ -13,11 +13,16 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handheld.input import settings as input_settings
-from handheld.base.actions import InputFrame
+from handheld.base.actions import Action, InputFrame
 from handheld.input.keyboard import keymap_by_code
 from handheld.base.frames import FrameBuilder, RawInput
+
+if TYPE_CHECKING:  # the backends are imported when they start (lean imports)
+    from handheld.input.evdev_backend import EvdevBackend
+    from handheld.input.gpio import GpioBackend
 
 KEYBOARD = "keyboard"
 log = logging.getLogger("handheld.input")
@@ -38,11 +43,11 @@ class InputManager:
             log.warning("%s: %s", getattr(config, "path", "config"), line)
         self.raw = RawInput()
         self.builder = FrameBuilder()
-        self._keymap = None
+        self._keymap: dict[int, tuple[int, Action]] | None = None
         self.key_events = 0
         self.errors: list[str] = []
-        self.evdev = None
-        self.gpio = None
+        self.evdev: EvdevBackend | None = None
+        self.gpio: GpioBackend | None = None
         env = os.environ if environ is None else environ
         if self.settings["evdev"]:
             self._start_evdev(opener, lister, env)
@@ -86,8 +91,8 @@ class InputManager:
             warnings += w
             have = {p.bcm for p in pins}
             pins += [p for p in pm.pins if p.bcm not in have]
-        for w in warnings:
-            self._error(f"GPIO: {w}")
+        for line in warnings:
+            self._error(f"GPIO: {line}")
         if not pins:
             return
         self.gpio = GpioBackend(self.raw, pins, debounce_ms=self.settings["debounce_ms"],

@@ -102,7 +102,7 @@ def parse_pins(pins: object, defaults: dict | None = None, where: str = "pins") 
         act = parse_action(entry.get("action"), 0)
         if act is None:
             warnings.append(f"{here}: action {entry.get('action')!r} is not like \"P1 UP\" "
-                            f"(players P1-P4; actions {', '.join(a.name for a in Action)})")
+                            f"(players P1-P4; actions {', '.join(Action.__members__)})")
             continue
         pull = entry.get("pull", dpull)
         if pull not in PULLS:

@@ -104,7 +104,7 @@ def _devices(value, warnings: list[str]) -> dict:
         if not isinstance(conf, dict):
             warnings.append(f"{where} must be a table with player and/or map; ignored")
             continue
-        entry = {}
+        entry: dict[str, object] = {}
         for k, v in conf.items():
             if k == "player":
                 if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4:

@@ -31,7 +31,7 @@ def rollback_cost(ticks: int) -> dict:
     setup = DuelSetup.full(*BENCH_PAIR, 2)
     light, _dark, _final, _ = offline_duel_inputs(setup, BENCH_SEED)
     session = RollbackSession(LinkedDuel(setup, BENCH_SEED), 0)
-    samples = []
+    samples: list[int] = []
     while len(samples) < ticks:
         if session.game.over:
             session = RollbackSession(LinkedDuel(setup, BENCH_SEED + len(samples)), 0)
@@ -56,7 +56,7 @@ def bytes_per_second() -> dict:
     cabinet sends per second and how much longer the duel takes than offline."""
     setup = DuelSetup.full(*BENCH_PAIR, 2)
     light, dark, _final, ticks = offline_duel_inputs(setup, BENCH_SEED)
-    out = {}
+    out: dict[str, object] = {}
     for name, cond in (("0ms", Condition()), ("100ms_2pct", Condition(100, 10, 20))):
         r = play_linked_duel(setup, BENCH_SEED, scripted(light), scripted(dark), cond, input_delay=None)
         took = max(r.host.play_ticks, r.guest.play_ticks)

@@ -55,9 +55,9 @@ class LinkPeer:
         self.now = 0
         self.my_hashes: dict = {}     # tick -> hash of our state after it
         self.peer_hashes: dict = {}
-        self.hash_out: tuple | None = None
+        self.hash_out: tuple[int, bytes] = (0, b"")     # (tick, hash) to send while hash_repeats > 0
         self.hash_repeats = 0
-        self.resync_out: tuple | None = None
+        self.resync_out: tuple[int, bytes] = (0, b"")   # (tick, state) to send while resync_repeats > 0
         self.resync_repeats = 0
         self.resynced: set = set()    # ticks whose host state we have taken
         self.desyncs: list = []       # ticks whose hashes differed

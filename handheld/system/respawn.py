@@ -36,7 +36,7 @@ import sys
 import time
 import traceback
 from collections import deque
-from typing import Callable
+from typing import Callable, NoReturn
 
 log = logging.getLogger("handheld.respawn")
 
@@ -72,7 +72,7 @@ def _die_with_parent(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)  # the supervisor went before we asked
 
 
-def _child(run: Callable[[], int], ready_fd: int | None = None) -> None:
+def _child(run: Callable[[], int], ready_fd: int | None = None) -> NoReturn:
     """Runs in the forked child; never returns. With ready_fd, one byte is written
     there after the first frame's READY=1."""
     code = 1
@@ -127,17 +127,16 @@ class Supervisor:
                 pass
 
     def _spawn(self) -> None:
-        read_fd = write_fd = None
-        if self.warm_up is not None:
-            read_fd, write_fd = os.pipe()
+        pipe = os.pipe() if self.warm_up is not None else None
         pid = os.fork()
         if pid == 0:
-            if read_fd is not None:
-                os.close(read_fd)
-            _child(self.run, write_fd)
+            if pipe is not None:
+                os.close(pipe[0])
+            _child(self.run, pipe[1] if pipe is not None else None)
         self.child = pid
         self.starts += 1
-        if read_fd is not None:
+        if pipe is not None:
+            read_fd, write_fd = pipe
             os.close(write_fd)
             self._warm_up_after_first_frame(read_fd)
 
@@ -148,7 +147,7 @@ class Supervisor:
         finally:
             os.close(read_fd)
         warm_up, self.warm_up = self.warm_up, None
-        if self.stopping:
+        if self.stopping or warm_up is None:
             return
         try:
             warm_up()

@@ -63,7 +63,7 @@ class Probe:
     def sdl_drivers(self) -> dict[str, str | None]:
         """driver -> None when pygame can start it here, else the error."""
         import pygame
-        out = {}
+        out: dict[str, str | None] = {}
         saved = os.environ.get("SDL_VIDEODRIVER")
         try:
             for name in SDL_CANDIDATES:

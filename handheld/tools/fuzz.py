@@ -29,8 +29,13 @@ import tempfile
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handheld import TICK_HZ
+
+if TYPE_CHECKING:  # imported when a run starts
+    from handheld.cabinet.app import Cabinet
+    from handheld.input.manager import InputManager
 
 PADS = 4
 STUCK_SECONDS = 240
@@ -100,7 +105,7 @@ class Hands:
     def __init__(self, rng, bus: Bus):
         self.rng, self.bus = rng, bus
         self.pads = [bus.plug(f"usb-1.{i}/input0") for i in range(PADS)]
-        self.held = [set() for _ in range(PADS)]
+        self.held: list[set[int]] = [set() for _ in range(PADS)]
         self.mode, self.left, self.combo = "mash", 0, ()
 
     def plugged(self):
@@ -229,13 +234,19 @@ class FuzzRun:
         self.power_offs = 0
         self.screens: list[str] = []
         self.seen: set[str] = set()
-        self.cabinet = None
-        self.inputs = None
+        self.cabinet: Cabinet | None = None
+        self.inputs: InputManager | None = None
         self.replays_checked: set[str] = set()
         self.replays_verified = 0
 
     def _clock(self) -> float:
         return self.now
+
+    @property
+    def running(self) -> Cabinet:
+        """The cabinet under test: there is one from the start of run() on."""
+        assert self.cabinet is not None, "run() starts the cabinet"
+        return self.cabinet
 
     def _start_cabinet(self) -> None:
         from handheld.cabinet.app import Cabinet
@@ -266,7 +277,7 @@ class FuzzRun:
             if self.inputs is not None:
                 self.inputs.close()
 
-    def _power_off(self) -> None:
+    def _power_off(self, run: object = None, which: object = None) -> str | None:
         self.power_offs += 1
         return None
 
@@ -274,14 +285,14 @@ class FuzzRun:
         if self.seed % 2 and not self.config_path.exists():   # odd seeds start as the service does
             self.config_path.write_text("[cabinet]\nkiosk = true\n")
         self._start_cabinet()
-        last = _signature(self.cabinet.director)
+        last = _signature(self.running.director)
         changed_at = 0
         while self.tick < ticks:
             self.hands.step()
             finding = self._one_tick()
             if finding:
                 return finding
-            sig = _signature(self.cabinet.director)
+            sig = _signature(self.running.director)
             if sig != last:
                 last, changed_at = sig, self.tick
                 self._note(sig)
@@ -292,16 +303,17 @@ class FuzzRun:
                 finding = self._probe_for_a_way_out(sig)
                 if finding:
                     return finding
-                last, changed_at = _signature(self.cabinet.director), self.tick
+                last, changed_at = _signature(self.running.director), self.tick
         return None
 
     def _one_tick(self) -> Finding | None:
         self.now += 1 / TICK_HZ
         try:
-            self.cabinet.tick()
+            cabinet = self.running
+            cabinet.tick()
             if self.tick % RENDER_EVERY == 0:
-                self.cabinet.render()
-            if self.cabinet.quit_requested:
+                cabinet.render()
+            if cabinet.quit_requested:
                 self._start_cabinet()      # the service starts a new one
         except Exception:
             return Finding("exception", self.tick, traceback.format_exc(), list(self.screens),
@@ -358,7 +370,7 @@ class FuzzRun:
                     finding = finding or self._ticks(12)
                     if finding:
                         return finding
-                if _signature(self.cabinet.director) != sig:
+                if _signature(self.running.director) != sig:
                     return None
             return Finding("stuck", self.tick,
                            f"screen {' > '.join(_names(sig))} did not change for {STUCK_SECONDS} s of input, "
