@@ -1,8 +1,8 @@
 """The match journal: what a match needs to be put back after a power cut.
 
 While a match runs, its seed, options and the input frames so far are appended
-to one file in the state directory, fsynced at flush points (see JournalWriter),
-so a flat battery, a pulled plug or a crash loses at most the last second or two
+to one file in the state directory at flush points (see JournalWriter), written
+and fdatasynced by a thread of its own (journal_disk.py), so a flat battery, a pulled plug or a crash loses at most the last second or two
 of input. The journal is rewritten from scratch when the next match starts and
 removed when a match is left on purpose; a finished match ends it with an end
 record before its replay is saved and its result counted.
@@ -27,6 +27,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from handheld import TICK_HZ
+from handheld.runtime import journal_disk
 
 log = logging.getLogger("handheld.journal")
 
@@ -112,7 +113,9 @@ class Journal:
 
 def read_journal(path: str) -> Journal:
     """The journal at `path`, without a torn tail. JournalError when there is
-    nothing to resume from (no header, not a journal, another format)."""
+    nothing to resume from (no header, not a journal, another format). What this
+    process has handed over to be written is on the card first."""
+    journal_disk.wait_until_written()
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -180,45 +183,54 @@ def _add_frames(journal: Journal, body: bytes) -> bool:
 
 # --- writing -----------------------------------------------------------------
 _current: "JournalWriter | None" = None     # one match journals at a time: its file stays open
+
+
 class JournalWriter:
-    """Appends a running match's new input frames to its journal at flush points.
+    """Hands a running match's new input frames over for its journal at flush points.
 
     The clock is the replay's tick count, so the write budget is the same on any
     machine: a flush when the input has changed and a second has passed since
     the last one (a turn ends with a press, so every move is on the card within
     a second of it), and while the match says it is in real-time action
-    (`live`) at least every two seconds. At most one fsync a second."""
+    (`live`) at least every two seconds. At most one fsync a second.
 
-    def __init__(self, path: str, fd: int, ticks: int, pairs: int, last_count: int) -> None:
+    The frame thread only builds each record and queues it; the journal's own
+    thread (journal_disk.py) writes and fdatasyncs it."""
+
+    def __init__(self, path: str, ticks: int, pairs: int, last_count: int) -> None:
         self.path = path
-        self.fd: int | None = fd
-        self.flushed_ticks = ticks          # replay ticks on the card
+        self.disk = journal_disk.JournalFile(path)
+        self.closed = False
+        self.flushed_ticks = ticks          # replay ticks handed over
         self.flushed_pairs = pairs          # len(replay.frames) at the last flush
         self.flushed_last_count = last_count  # replay.frames[-1][1] then
-        self.fsyncs = 0
-        self.bytes_written = 0
+
+    # what the writer thread has done so far (wait_until_written() first for the last word)
+    @property
+    def fsyncs(self) -> int:
+        return self.disk.fsyncs
+
+    @property
+    def bytes_written(self) -> int:
+        return self.disk.bytes_written
+
+    @property
+    def synced_ticks(self) -> int:
+        """Match ticks on the card: what a power cut now would resume to."""
+        return self.disk.synced_ticks
 
     @classmethod
     def create(cls, path: str, header: dict, frames: tuple | list = ()) -> "JournalWriter":
         """Replace any journal at `path` by a new one holding `header` and
-        `frames` (a resumed match's frames so far), atomically, and open it."""
-        from handheld.atomic import replace_atomically
-
+        `frames` (a resumed match's frames so far), atomically, and keep it open."""
         ticks = sum(count for _packed, count in frames)
         content = MAGIC + header_record(header) + (frame_record(0, frames) if frames else b"")
-
-        def write(tmp):
-            with open(tmp, "wb") as fh:
-                fh.write(content)
-
-        replace_atomically(path, write)
         global _current
         if _current is not None:        # a match dropped without a word (kiosk's idle return)
             _current.close()
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        writer = _current = cls(path, fd, ticks, len(frames), frames[-1][1] if frames else 0)
-        writer.bytes_written = len(content)
-        writer.fsyncs = 1
+        writer = _current = cls(path, ticks, len(frames), frames[-1][1] if frames else 0)
+        if not writer._hand_over(lambda: writer.disk.create(content, ticks)):
+            writer.closed = True
         return writer
 
     def after_tick(self, replay, live: bool = False) -> bool:
@@ -230,7 +242,8 @@ class JournalWriter:
         return False
 
     def flush(self, replay) -> bool:
-        if self.fd is None or replay.ticks == self.flushed_ticks:
+        """Hand the frames since the last flush over; True if they were taken."""
+        if self.closed or self.disk.failed or replay.ticks == self.flushed_ticks:
             return False
         pairs = []
         if self.flushed_pairs:
@@ -238,7 +251,12 @@ class JournalWriter:
             if count > self.flushed_last_count:
                 pairs.append((packed, count - self.flushed_last_count))
         pairs.extend(replay.frames[self.flushed_pairs or 0:])
-        self._append(frame_record(self.flushed_ticks, pairs))
+        if not self.disk.add(frame_record(self.flushed_ticks, pairs), replay.ticks):
+            log.warning("match journal %s: the card has taken nothing for a while (%d KB waiting); "
+                        "this match will not resume past %.0f s in", self.path, journal_disk.MAX_WAITING_BYTES >> 10,
+                        self.disk.synced_ticks / TICK_HZ)
+            self.close()
+            return False
         self.flushed_ticks = replay.ticks
         self.flushed_pairs = len(replay.frames)
         self.flushed_last_count = replay.frames[-1][1]
@@ -246,39 +264,37 @@ class JournalWriter:
 
     def finish(self, replay) -> None:
         """The match is over: its last frames and an end record, so a restart
-        before the journal is removed does not offer (or count) it again."""
-        if self.fd is None:
+        before the journal is removed does not offer (or count) it again. Waits
+        until they are on the card: the replay and the result are saved next."""
+        if self.closed:
             return
         self.flush(replay)
-        self._append(framed(END))
+        self.disk.add(framed(END), replay.ticks)
         self.close()
+        if not journal_disk.wait_until_written():
+            log.warning("match journal %s: the end of the match is not on the card yet", self.path)
 
     def discard(self) -> None:
-        """The match was left on purpose: nothing to resume."""
-        self.close()
-        remove_journal(self.path)
+        """The match was left on purpose (or has ended and counted): nothing to resume."""
+        self.closed = True
+        self._hand_over(self.disk.remove)
 
     def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
+        """No more writes; what was handed over is still written, then the file closed."""
+        if not self.closed:
+            self.closed = True
+            self._hand_over(self.disk.close)
 
-    def _append(self, record: bytes) -> None:
-        if self.fd is None:
-            return
-        try:
-            os.write(self.fd, record)
-            os.fdatasync(self.fd)
-        except OSError as e:
-            log.warning("match journal %s: cannot write (%s); this match will not resume", self.path,
-                        e.strerror or e)
-            self.close()
-            return
-        self.fsyncs += 1
-        self.bytes_written += len(record)
+    def _hand_over(self, job) -> bool:
+        if journal_disk.hand_over(job, journal_disk.HAND_OVER_TIMEOUT_S):
+            return True
+        log.warning("match journal %s: the card is not answering (%d jobs waiting); giving up on it",
+                    self.path, journal_disk.QUEUE_SLOTS)
+        return False
 
 
 def remove_journal(path: str) -> None:
+    """Delete the journal at once, from the frame thread: only while no match journals."""
     try:
         os.unlink(path)
     except FileNotFoundError:
@@ -300,9 +316,4 @@ def start_journal(ctx, game, options: dict, seed: int, humans: int):
         return None
     header = {"game": game.id, "play_version": game.play_version, "seed": seed, "options": options,
               "humans": humans, "started": int(time.time())}
-    try:
-        return JournalWriter.create(journal_path(ctx.data_dir), header)
-    except OSError as e:
-        log.warning("cannot start the match journal in %s (%s); this match will not resume",
-                    ctx.data_dir, e.strerror or e)
-        return None
+    return JournalWriter.create(journal_path(ctx.data_dir), header)

@@ -41,9 +41,11 @@ def scripted_frames(seed: int, ticks: int, every: int = 6):
 def journaled_match(state_dir: str, game_id: str, options: dict, ticks: int, seed: int = 1, every: int = 6):
     """Play up to `ticks` of a match into a journal in `state_dir`, as if the power
     went just after a flush; returns the runner and its journal writer (which a
-    finished match has let go of)."""
+    finished match has let go of). The card keeps up, as it does in real time:
+    each flush is on it before the next tick."""
     from handheld.context import Context
     from handheld.games.registry import load_game
+    from handheld.runtime import journal_disk
     from handheld.runtime.match import MatchRunner
 
     ctx = Context.headless_context(seed=seed)
@@ -54,14 +56,17 @@ def journaled_match(state_dir: str, game_id: str, options: dict, ticks: int, see
         runner.update(frame)
         if runner.match.finished:
             break
+        if writer is not None and writer.flushed_ticks == runner.replay.ticks:
+            journal_disk.wait_until_written()
     if runner.journal is not None:
         runner.journal.flush(runner.replay)
+    journal_disk.wait_until_written()
     return runner, writer
 
 
 def resume_figures(game_id: str, options: dict, ticks: int, every: int = 6) -> dict:
     from handheld.context import Context
-    from handheld.runtime import resume
+    from handheld.runtime import journal_disk, resume
 
     with tempfile.TemporaryDirectory(prefix="handheld-resume-") as state:
         played, writer = journaled_match(state, game_id, options, ticks, every=every)
@@ -75,6 +80,7 @@ def resume_figures(game_id: str, options: dict, ticks: int, every: int = 6) -> d
         t0 = time.perf_counter()
         runner = resume.Resumption(ctx, journal).run()
         took = time.perf_counter() - t0
+        journal_disk.wait_until_written()           # the resumed journal, before its folder goes
         assert runner.match.state_hash() == played.match.state_hash()
         return {"ticks": journal.ticks, "match_finished": finished, "resume_s": round(took, 3),
                 "fsyncs_per_s": round(writer.fsyncs / seconds, 3),

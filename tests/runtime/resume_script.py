@@ -35,7 +35,11 @@ def headless_cabinet(state_dir, kiosk: bool = False, resume: bool = True):
     from handheld.config import Config
     from handheld.display.headless import HeadlessDisplay
     from handheld.input.manager import InputManager
+    from handheld.runtime import journal_disk
 
+    # a cabinet started again in this process (a real restart is a new one): what the
+    # last one's journal thread was handed reaches the card first, as it would have
+    journal_disk.wait_until_written()
     os.makedirs(state_dir, exist_ok=True)
     path = os.path.join(state_dir, "handheld.toml")
     with open(path, "w") as fh:

@@ -15,6 +15,7 @@ from handheld.input.raw import FrameBuilder
 from handheld.launcher import TitleScene
 from handheld.resume_offer import ResumeOfferScene
 from handheld.runtime import journal as J
+from handheld.runtime import journal_disk
 from handheld.runtime.match import MatchRunner
 from handheld.runtime.resume import RESUME_TICKS_PER_STEP
 
@@ -29,6 +30,7 @@ def _play(state_dir, game_id, ticks, options=None, seed=3, resume=True):
     builder = FrameBuilder()
     for raw in mash(7, ticks):
         runner.update(builder.step(raw))
+    journal_disk.wait_until_written()                   # then the power goes
     return runner
 
 
@@ -96,6 +98,7 @@ def test_quitting_a_match_leaves_nothing_to_resume(tmp_path):
     tap(cabinet, Action.DOWN)
     tap(cabinet, Action.FIRE)                            # YES, QUIT
     assert runner not in cabinet.director.scenes
+    journal_disk.wait_until_written()                    # the delete is the journal thread's
     assert not os.path.exists(J.journal_path(str(tmp_path)))
 
 
@@ -115,6 +118,7 @@ def test_a_resumed_match_counts_once_in_the_records(tmp_path):
     assert runner.match.finished and runner.replay.frames == whole.replay.frames
     table = json.load(open(os.path.join(state, "records.json")))
     assert sum(sum(counts) for counts in table["games"]["sphinx"]["levels"].values()) == 1
+    journal_disk.wait_until_written()
     assert not os.path.exists(J.journal_path(state))
     assert isinstance(headless_cabinet(state).director.top, TitleScene)
 
