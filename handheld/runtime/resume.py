@@ -95,18 +95,26 @@ class Resumption:
     `done`, the runner holds the match at the last journaled tick and its
     journal has been rewritten with everything so far."""
 
-    def __init__(self, ctx, journal):
-        from handheld.games.registry import load_game
-        from handheld.runtime.match import MatchRunner
-
+    def __init__(self, ctx, journal, use_decisions: bool = True):
         self.ctx = ctx
         self.journal = journal
         self.total = journal.ticks
-        self.runner = MatchRunner(ctx, load_game(journal.game), journal.header["options"],
-                                  journal.header["seed"], journal=False)
-        self._pairs = iter(journal.frames)
         self._frames: dict = {}         # packed -> InputFrame (immutable): a match repeats few
         self.done = False
+        self._start(use_decisions)
+
+    def _start(self, use_decisions: bool) -> None:
+        """A new match to feed the journal to from its first tick. With the computer
+        players' recorded decisions, where the game can use them (it checks each)."""
+        from handheld.games.registry import load_game
+        from handheld.runtime.match import MatchRunner
+
+        header = self.journal.header
+        self.runner = MatchRunner(self.ctx, load_game(self.journal.game), header["options"], header["seed"],
+                                  journal=False)
+        if use_decisions and self.journal.decisions:
+            self.runner.match.use_recorded_decisions(self.journal.decisions)
+        self._pairs = iter(self.journal.frames)
 
     @property
     def ticks(self) -> int:
@@ -116,6 +124,14 @@ class Resumption:
         """Feed up to about `max_ticks` journaled frames (whole runs of one frame);
         True once all are in. The runner's replay takes each run as the journal
         holds it: the same packing, so the same replay as a live record."""
+        try:
+            return self._feed(max_ticks)
+        except J.DecisionMismatch as e:
+            log.warning("resuming %s: %s; thinking every move again from the start", self.journal.game, e)
+            self._start(use_decisions=False)
+            return False
+
+    def _feed(self, max_ticks: int) -> bool:
         runner, budget = self.runner, max_ticks
         while budget > 0 and not self.done:
             pair = next(self._pairs, None)
@@ -141,7 +157,8 @@ class Resumption:
 
     def _finish(self) -> None:
         runner = self.runner
-        runner.journal = J.JournalWriter.create(self.journal.path, self.journal.header, runner.replay.frames)
+        runner.journal = J.JournalWriter.create(self.journal.path, self.journal.header, runner.replay.frames,
+                                                runner.match.decisions)
         self.done = True
         log.info("resumed %s at tick %d (%s of game time)", self.journal.game, self.ticks,
                  f"{self.ticks / TICK_HZ:.1f} s")

@@ -201,7 +201,8 @@ def test_bench_resume_figures_resume_to_the_played_hash(tmp_path):
 
     figures = resume_figures("archon", {"mode": "computer_dark"}, 600)
     assert figures["ticks"] == 600 and figures["resume_s"] > 0
-    assert set(figures) == {"ticks", "match_finished", "resume_s", "fsyncs_per_s", "bytes_per_s"}
+    assert set(figures) == {"ticks", "match_finished", "resume_s", "resume_cpu_s", "fsyncs_per_s",
+                           "bytes_per_s"}
 
 
 def test_a_new_journal_closes_the_file_of_a_match_dropped_without_a_word(tmp_path):

@@ -6,7 +6,15 @@ Everything in Match is driven by InputFrames and counted in ticks, so the same
 seed, options and frames give the same match (state_hash). The computer's
 search advances a fixed number of nodes per tick (ai.CHUNK) and its move lands
 at a deterministic tick, never sooner than ai.THINK_TICKS_MIN after its turn
-began."""
+began.
+
+The computer's moves are also kept as `decisions` (start tick, round, ticks thought,
+move, board key), which the match journal writes down: a resumed match plays a
+recorded move instead of searching again in a round that is over (each round's
+searches share a Memory that starts empty, so a finished round's searches leave
+nothing behind for later ones), after checking that the board is the one it was
+chosen on. The last round is searched again as it was played, so its Memory is
+the one the match had, and each answer is checked against the record."""
 
 from __future__ import annotations
 
@@ -14,12 +22,14 @@ from handheld.games.atom4 import ai, sounds
 from handheld.games.atom4.draw import MatchPicture
 from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
 from handheld.input.actions import Action
+from handheld.runtime.journal import DecisionMismatch
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld import scene
 
 FLASH_TICKS = 48
 ROUND_END_TICKS = 180
+FIRE, ALT = int(Action.FIRE), int(Action.ALT)     # plain ints: an IntFlag `&` costs a resume's re-run
 DEFAULT_OPTIONS = {"players": 1, "human_side": 1, "level": ai.DEFAULT_LEVEL, "rounds": 3}
 
 
@@ -65,6 +75,9 @@ class Match:
         self.finished = False
         self.result: dict = {}
         self.events: list = []
+        self.decisions: list[tuple[int, int, int, int, int]] = []
+        self._recorded: dict[int, tuple] = {}    # resuming: start tick -> a decision the journal kept
+        self._last_recorded: tuple = (-1, 0)
         self._new_round(1)
 
     # --- who plays what -------------------------------------------------
@@ -126,7 +139,7 @@ class Match:
             return
         if self.phase == "round_end":
             self.timer += 1
-            skip = self.timer > 30 and any(frame[self.pad_of(p)].pressed & Action.FIRE
+            skip = self.timer > 30 and any(frame[self.pad_of(p)].pressed & FIRE
                                            for p in (1, 2) if self.is_human(p))
             if self.timer >= ROUND_END_TICKS or skip:
                 if self.match_over():
@@ -143,7 +156,13 @@ class Match:
     def _start_search(self, kind: str) -> None:
         level = self.options["level"] if kind == "move" else ai.DEFAULT_LEVEL
         memory = self.memories[self.pos.player] if kind == "move" else None
-        self.search = ai.Search(self.pos, level, self.rng.randrange(1 << 30), memory=memory)
+        seed = self.rng.randrange(1 << 30)
+        self.search_started, self.search_ticks, self.search_key = self.tick, 0, ai.board_key(self.pos.board)
+        self.search_recorded = self._recorded_at(self.tick) if kind == "move" else None
+        if self.search_recorded is not None and self.search_recorded[1] < self._last_recorded[1]:
+            self.search = RecordedSearch(self.search_recorded)
+        else:
+            self.search = ai.Search(self.pos, level, seed, memory=memory)
         self.search_iter = self.search.steps(ai.CHUNK[level])
         self.search_kind = kind
 
@@ -151,7 +170,30 @@ class Match:
         """One tick of thinking; True once the search has finished."""
         if not self.search.done:
             next(self.search_iter, None)
+            self.search_ticks += 1
+            if self.search.done and self.search_kind == "move":
+                decision = (self.search_started, self.round_no, self.search_ticks, self.search.best, self.search_key)
+                if self.search_recorded not in (None, decision):
+                    raise DecisionMismatch(f"the computer's move at tick {self.search_started} is not the one recorded")
+                self.decisions.append(decision)
         return self.search.done
+
+    def use_recorded(self, decisions) -> None:
+        """Resuming: the computer's moves a journal kept. In rounds that are over by
+        the last of them they are played without searching; every search up to the
+        last one is checked against them (the board it starts from, and where they
+        are searched again, the answer): DecisionMismatch if one differs."""
+        self._recorded = {d[0]: tuple(d) for d in decisions}
+        self._last_recorded = max(self._recorded.values(), default=(-1, 0))
+
+    def _recorded_at(self, tick: int):
+        if tick > self._last_recorded[0]:
+            return None
+        recorded = self._recorded.pop(tick, None)
+        if (recorded is None or len(recorded) != 5 or recorded[1] != self.round_no or recorded[4] != self.search_key
+                or recorded[2] < 1 or not self.pos.is_legal(recorded[3])):
+            raise DecisionMismatch(f"the computer's move recorded at tick {tick} does not fit the match")
+        return recorded
 
     @property
     def thinking(self) -> bool:
@@ -180,14 +222,14 @@ class Match:
                 self.cursor = new
                 self.cursor_tick = self.tick
                 self.events.append(("cursor",))
-        if inp.pressed & Action.FIRE:
+        if inp.pressed & FIRE:
             if self.pos.is_legal(self.cursor):
                 self._play(self.cursor)
             else:
                 self.message = "NOT HERE: TOUCH TWO TOUCHING PIECES"
                 self.cursor_tick = self.tick
                 self.events.append(("bad",))
-        elif inp.pressed & Action.ALT:
+        elif inp.pressed & ALT:
             self.message = "HINT: THINKING..."
             self._start_search("hint")
 
@@ -207,6 +249,23 @@ class Match:
         return state_hash((self.pos, self.round_no, self.scores[1], self.scores[2], self.tick,
                            self.cursor, self.phase, self.timer, tuple(self.pos.moves),
                            self.finished, self.search.nodes if self.search else -1))
+
+
+class RecordedSearch:
+    """A move a journal kept, in place of a search: it takes as many ticks as the
+    search did and then has the same answer."""
+
+    nodes = 0
+
+    def __init__(self, decision: tuple):
+        self.ticks, self.move = decision[2], decision[3]
+        self.best: int | None = None
+        self.done = False
+
+    def steps(self, _chunk: int):
+        for _ in range(self.ticks - 1):
+            yield
+        self.best, self.done = self.move, True
 
 
 class MatchScene(scene.MatchScene):
@@ -242,6 +301,13 @@ class MatchScene(scene.MatchScene):
 
     def human_players(self) -> int:
         return self.match.options["players"]
+
+    @property
+    def decisions(self):
+        return self.match.decisions
+
+    def use_recorded_decisions(self, decisions) -> None:
+        self.match.use_recorded(decisions)
 
     def state_hash(self) -> str:
         return self.match.state_hash()
