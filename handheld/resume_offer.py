@@ -4,8 +4,9 @@
     1 PLAYER, 4:12 IN, 5 MIN AGO
     FIRE RESUME   ALT DISCARD
 
-FIRE re-runs the match's journal (with a progress bar when that takes more
-than one step) and puts the players back in it; ALT deletes the journal. In
+FIRE re-runs the match's journal (with a progress bar when that is expected to
+take over 0.3 s, see resume.ResumePacing) and puts the players back in it; ALT
+deletes the journal. In
 kiosk mode nobody may be there to answer: after 30 s the offer gives way to
 attract mode and the journal stays until the next match starts.
 """
@@ -49,19 +50,20 @@ def offer_resume(ctx, now: float | None = None) -> bool:
 
 
 class ResumeOfferScene(Scene):
-    def __init__(self, ctx, journal, now: float):
+    def __init__(self, ctx, journal, now: float, clock=None):
         from handheld.runtime.resume import describe
 
         self.ctx = ctx
         self.journal = journal
         self.question, self.detail = describe(journal, now)
         self.age = 0
-        self.resumption = None
+        self.clock = clock              # for the re-run's pacing; None: the wall clock
+        self.pacing = None              # resume.ResumePacing once FIRE is pressed
         self.problem = ""
 
     def update(self, frame: InputFrame) -> None:
         self.age += 1
-        if self.resumption is not None:
+        if self.pacing is not None:
             self._step()
             return
         inp = frame.merged()
@@ -77,10 +79,10 @@ class ResumeOfferScene(Scene):
             self.ctx.director.replace(AttractScene(self.ctx, self.ctx.setting("cabinet.demo_seconds", 40)))
 
     def _start(self) -> None:
-        from handheld.runtime.resume import Resumption
+        from handheld.runtime.resume import ResumePacing, Resumption
 
         try:
-            self.resumption = Resumption(self.ctx, self.journal)
+            self.pacing = ResumePacing(Resumption(self.ctx, self.journal), self.clock)
         except (KeyError, TypeError, ValueError) as e:
             self._refuse(f"its options are not valid here ({e})")
             return
@@ -90,12 +92,12 @@ class ResumeOfferScene(Scene):
         from handheld.runtime.journal import JournalError
 
         try:
-            done = self.resumption.step()
+            done = self.pacing.advance()
         except JournalError as e:
             self._refuse(str(e))
             return
         if done:
-            self._enter_match(self.resumption.runner)
+            self._enter_match(self.pacing.resumption.runner)
 
     def _refuse(self, why: str) -> None:
         from handheld.runtime.resume import REFUSED_SUFFIX
@@ -105,7 +107,7 @@ class ResumeOfferScene(Scene):
             os.replace(self.journal.path, self.journal.path + REFUSED_SUFFIX)
         except OSError:
             pass
-        self.resumption = None
+        self.pacing = None
         self.ctx.director.pop()
 
     def _enter_match(self, runner) -> None:
@@ -134,7 +136,7 @@ class ResumeOfferScene(Scene):
             surface.fill(rgb("ink"))
         x, y, w, h = PANEL
         draw_panel(surface, PANEL, border="gold", fill="night")
-        if self.resumption is None:
+        if self.pacing is None or not self.pacing.show_bar:
             draw_text(surface, x + 8, y + 7, self.question, "gold")
             draw_text(surface, x + 8, y + 20, self.detail, "white")
             if self.ctx.kiosk:
@@ -148,12 +150,10 @@ class ResumeOfferScene(Scene):
             self._draw_bar(surface, (x + 8, y + h - 16, w - 16, 8))
 
     def _draw_bar(self, surface, rect) -> None:
-        r = self.resumption
         x, y, w, h = rect
         surface.fill(rgb("ink"), rect)
         pygame.draw.rect(surface, rgb("slate"), rect, 1)
-        if r.total > 0:
-            surface.fill(rgb("gold"), (x + 1, y + 1, (w - 2) * min(r.ticks, r.total) // r.total, h - 2))
+        surface.fill(rgb("gold"), (x + 1, y + 1, int((w - 2) * self.pacing.fraction), h - 2))
 
 
 # --- for `handheld screenshot menu:resume-offer` and docs/screens -------------
@@ -173,16 +173,16 @@ def _showcase(progress: bool):
         ctx.director.push(TitleScene(ctx))
         offer = ResumeOfferScene(ctx, journal, now=5 * 60 + 30)
         if progress:
-            offer.resumption = _Progress(journal.ticks)
+            offer.pacing = _Progress()
         return offer
     return make
 
 
 class _Progress:
-    """A resumption two thirds of the way through, for the picture."""
+    """A re-run two thirds of the way through, for the picture."""
 
-    def __init__(self, total: int):
-        self.total, self.ticks = total, total * 2 // 3
+    show_bar = True
+    fraction = 2 / 3
 
-    def step(self) -> bool:
+    def advance(self) -> bool:
         return False
