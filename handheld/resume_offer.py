@@ -115,8 +115,9 @@ class ResumeOfferScene(Scene):
 
         director = self.ctx.director
         director.pop()
-        director.push(MenuScene(self.ctx, highlight=self.journal.game))   # QUIT TO MENU lands on its card
-        director.push(runner)
+        if not any(getattr(s, "is_cabinet_menu", False) for s in director.scenes):   # over the title
+            director.push(MenuScene(self.ctx, highlight=self.journal.game))   # QUIT TO MENU lands on its card
+        director.push(runner)           # (over what `run --game` opened, its menu is there already)
 
     def _discard(self) -> None:
         from handheld.runtime.journal import remove_journal

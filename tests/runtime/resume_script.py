@@ -29,7 +29,7 @@ def mash(seed: int, ticks: int):
         before = held
 
 
-def headless_cabinet(state_dir, kiosk: bool = False, resume: bool = True):
+def headless_cabinet(state_dir, kiosk: bool = False, resume: bool = True, first_game: str | None = None):
     from handheld.app import Cabinet
     from handheld.audio import NullAudio
     from handheld.config import Config
@@ -46,7 +46,7 @@ def headless_cabinet(state_dir, kiosk: bool = False, resume: bool = True):
         fh.write(f"[cabinet]\nresume = {'true' if resume else 'false'}\n")
     cfg = Config.load(path, boot_path=None)
     return Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, kiosk=kiosk, seed=5,
-                   data_dir=state_dir)
+                   data_dir=state_dir, first_game=first_game)
 
 
 def hold(cabinet, held) -> None:

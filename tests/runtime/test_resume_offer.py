@@ -13,10 +13,12 @@ from handheld.games.registry import load_game
 from handheld.input.actions import Action
 from handheld.input.raw import FrameBuilder
 from handheld.launcher import TitleScene
+from handheld.playback import run_replay
 from handheld.resume_offer import ResumeOfferScene
 from handheld.runtime import journal as J
 from handheld.runtime import journal_disk
 from handheld.runtime.match import MatchRunner
+from handheld.runtime.replay import Replay
 from handheld.runtime.resume import FIRST_CHUNK_TICKS, MAX_CHUNK_TICKS, SHOW_BAR_AFTER_S, SLICE_S
 
 from resume_script import headless_cabinet, mash, tap
@@ -237,3 +239,35 @@ def test_a_journal_whose_options_the_game_refuses_is_kept_aside_with_one_line(tm
     (line,) = [r.getMessage() for r in caplog.records if r.name == "handheld.resume"]
     assert "not resuming sphinx" in line and "bogus" in line
     assert os.path.exists(path + ".refused") and not os.path.exists(path)
+
+
+def test_run_game_still_offers_the_match_over_the_game_it_opens(tmp_path):
+    """`handheld run --game X` would otherwise start a new match over the journal:
+    the offer comes first, over X's start screen, whichever game the match is of."""
+    played = _play(str(tmp_path), "archon", 400)
+    cabinet = headless_cabinet(str(tmp_path), first_game="archon")
+    assert isinstance(cabinet.director.top, ResumeOfferScene)
+    assert "archon" in type(cabinet.director.scenes[-2]).__module__     # the game's start screen below it
+    runner = resume_with_fire(cabinet)
+    ticks = runner.replay.ticks
+    first = Replay("archon", played.seed, played.options, frames=[], play_version=played.replay.play_version)
+    for frame in list(played.replay.input_frames())[:ticks]:
+        first.record(frame)
+    assert ticks > 300 and runner.match.state_hash() == run_replay(first).state_hash()
+    assert [type(s).__name__ for s in cabinet.director.scenes].count("MenuScene") == 1
+    tap(cabinet, Action.START)
+    tap(cabinet, Action.DOWN)
+    tap(cabinet, Action.DOWN)
+    tap(cabinet, Action.FIRE)                            # QUIT TO MENU
+    tap(cabinet, Action.DOWN)
+    tap(cabinet, Action.FIRE)                            # YES, QUIT
+    assert type(cabinet.director.top).__name__ == "MenuScene"
+
+
+def test_run_game_with_another_games_match_discarded_is_at_that_game(tmp_path):
+    _play(str(tmp_path), "atom4", 400)
+    cabinet = headless_cabinet(str(tmp_path), first_game="sphinx")
+    assert isinstance(cabinet.director.top, ResumeOfferScene)
+    opened = cabinet.director.scenes[-2]
+    tap(cabinet, Action.ALT)
+    assert cabinet.director.top is opened and "sphinx" in type(opened).__module__
