@@ -6,9 +6,8 @@
 
 FIRE re-runs the match's journal (with a progress bar when that is expected to
 take over 0.3 s, see resume.ResumePacing) and puts the players back in it; ALT
-deletes the journal. In
-kiosk mode nobody may be there to answer: after 30 s the offer gives way to
-attract mode and the journal stays until the next match starts.
+deletes the journal. In kiosk mode nobody may be there to answer: after 30 s the
+offer gives way to attract mode and the journal stays until the next match starts.
 """
 
 from __future__ import annotations

@@ -2,10 +2,11 @@
 
 While a match runs, its seed, options and the input frames so far are appended
 to one file in the state directory at flush points (see JournalWriter), written
-and fdatasynced by a thread of its own (journal_disk.py), so a flat battery, a pulled plug or a crash loses at most the last second or two
-of input. The journal is rewritten from scratch when the next match starts and
-removed when a match is left on purpose; a finished match ends it with an end
-record before its replay is saved and its result counted.
+and fdatasynced by a thread of its own (journal_disk.py), so a flat battery, a
+pulled plug or a crash loses at most the last second or two of input. The
+journal is rewritten from scratch when the next match starts and removed when a
+match is left on purpose; a finished match ends it with an end record before
+its replay is saved and its result counted.
 
 File format: the magic b"HHJ1" (format 1), then records, each
     u32 LE payload length | u32 LE zlib.crc32(payload) | payload

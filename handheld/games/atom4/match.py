@@ -183,7 +183,7 @@ class Match:
         the last of them they are played without searching; every search up to the
         last one is checked against them (the board it starts from, and where they
         are searched again, the answer): DecisionMismatch if one differs."""
-        self._recorded = {d[0]: tuple(d) for d in decisions}
+        self._recorded = {d[0]: tuple(d) for d in decisions if len(d) == 5}   # (another shape: searched)
         self._last_recorded = max(self._recorded.values(), default=(-1, 0))
 
     def _recorded_at(self, tick: int):
