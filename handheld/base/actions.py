@@ -36,9 +36,14 @@ def action_name(action: int) -> str:
     return str(Action(action).name)
 
 
+# plain ints: `mask & Action.RIGHT` builds an IntFlag member each time, a quarter of
+# the time a resume spends re-running Atom-4's cursor moves
+_UP, _DOWN, _LEFT, _RIGHT = int(Action.UP), int(Action.DOWN), int(Action.LEFT), int(Action.RIGHT)
+
+
 def _direction(mask: int) -> tuple[int, int]:
-    dx = (1 if mask & Action.RIGHT else 0) - (1 if mask & Action.LEFT else 0)
-    dy = (1 if mask & Action.DOWN else 0) - (1 if mask & Action.UP else 0)
+    dx = (1 if mask & _RIGHT else 0) - (1 if mask & _LEFT else 0)
+    dy = (1 if mask & _DOWN else 0) - (1 if mask & _UP else 0)
     return dx, dy
 
 

@@ -33,6 +33,14 @@ class MatchScene(Scene):
     result: dict | None = None
     #: true while the match runs in real time (Archon's arena), so its journal flushes even when idle
     real_time: bool = False
+    #: what its computer players decided so far, as tuples of ints, if the game keeps them: the
+    #: journal writes them down so a resume need not think them again (handheld/cabinet/resume.py)
+    decisions: tuple | list = ()
+
+    def use_recorded_decisions(self, decisions) -> None:
+        """Resuming: `decisions` a journal kept. The game may play them instead of
+        thinking where that cannot change what follows; it checks that each fits the
+        match as it stands and raises journal.DecisionMismatch if one does not."""
 
     def human_players(self) -> int:
         """How many people play (0: computers only, a demo, which is never journaled)."""

@@ -66,9 +66,6 @@ class Cabinet:
         self.ctx.input_manager = input_manager
         self.ctx.records = Records.load(data_dir) if data_dir else Records()
         self.director.push(TitleScene(self.ctx))
-        if not first_game:
-            from handheld.cabinet.resume_offer import offer_resume
-            offer_resume(self.ctx)          # a match the power cut short (docs/resume.md)
         self.attract_after = config.get("cabinet.attract_after_s", 60) * TICK_HZ
         self.idle_return = config.get("cabinet.idle_return_s", 180) * TICK_HZ
         self.admin_hold = config.get("cabinet.admin_hold_s", 5) * TICK_HZ
@@ -86,6 +83,10 @@ class Cabinet:
         self.fleet = None                 # handheld.fleet.link.FleetLink with a [fleet] config
         if first_game:
             self._open_game(first_game)
+        from handheld.cabinet.resume_offer import offer_resume
+        # a match the power cut short (docs/resume.md), over the game --game opened too:
+        # starting a new match would replace its journal, so it is never lost unasked
+        offer_resume(self.ctx)
 
     def use_audio(self, audio) -> None:
         """Play through `audio` from now on (the runner opens sound after the first frame),

@@ -18,11 +18,18 @@ from handheld.runtime.replay import unpack_frame
 log = logging.getLogger("handheld.resume")
 
 REFUSED_SUFFIX = ".refused"
-# Re-run at most about this many ticks per cabinet tick while resuming, so a long
-# match shows a progress bar that moves: ~0.06 s of Archon here, ~0.6 s on a Zero 2 W.
-# A resume of fewer ticks is done within the tick of the FIRE, with no bar.
-RESUME_TICKS_PER_STEP = 3000
-
+RESUME_TICKS_PER_STEP = 3000      # Resumption.step's default, for tools and tests
+# How the offer paces a re-run (ResumePacing): a re-run expected to take longer than
+# SHOW_BAR_AFTER_S gets a progress bar and goes on in slices of SLICE_S a cabinet tick
+# (three quarters of a tick: the bar is drawn at the frame rate); a shorter one is done
+# in the tick of the FIRE. The expectation is ticks left / ticks a second so far,
+# measured after every chunk: a quarter of a slice's worth at that rate, FIRST_CHUNK_TICKS
+# before there is one, never more than MAX_CHUNK_TICKS (a tick may suddenly cost more:
+# the computer thinking again), which bounds how far past its aim a pass goes.
+SHOW_BAR_AFTER_S = 0.3
+SLICE_S = 0.75 / TICK_HZ
+FIRST_CHUNK_TICKS = 60
+MAX_CHUNK_TICKS = 300
 
 def pending(state_dir: str):
     """The unfinished journal to offer, or None. A journal that cannot be resumed
@@ -95,18 +102,26 @@ class Resumption:
     `done`, the runner holds the match at the last journaled tick and its
     journal has been rewritten with everything so far."""
 
-    def __init__(self, ctx, journal):
-        from handheld.games.registry import load_game
-        from handheld.runtime.match import MatchRunner
-
+    def __init__(self, ctx, journal, use_decisions: bool = True):
         self.ctx = ctx
         self.journal = journal
         self.total = journal.ticks
-        self.runner = MatchRunner(ctx, load_game(journal.game), journal.header["options"],
-                                  journal.header["seed"], journal=False)
-        self._pairs = iter(journal.frames)
         self._frames: dict = {}         # packed -> InputFrame (immutable): a match repeats few
         self.done = False
+        self._start(use_decisions)
+
+    def _start(self, use_decisions: bool) -> None:
+        """A new match to feed the journal to from its first tick. With the computer
+        players' recorded decisions, where the game can use them (it checks each)."""
+        from handheld.games.registry import load_game
+        from handheld.runtime.match import MatchRunner
+
+        header = self.journal.header
+        self.runner = MatchRunner(self.ctx, load_game(self.journal.game), header["options"], header["seed"],
+                                  journal=False)
+        if use_decisions and self.journal.decisions:
+            self.runner.match.use_recorded_decisions(self.journal.decisions)
+        self._pairs = iter(self.journal.frames)
 
     @property
     def ticks(self) -> int:
@@ -116,6 +131,14 @@ class Resumption:
         """Feed up to about `max_ticks` journaled frames (whole runs of one frame);
         True once all are in. The runner's replay takes each run as the journal
         holds it: the same packing, so the same replay as a live record."""
+        try:
+            return self._feed(max_ticks)
+        except J.DecisionMismatch as e:
+            log.warning("resuming %s: %s; thinking every move again from the start", self.journal.game, e)
+            self._start(use_decisions=False)
+            return False
+
+    def _feed(self, max_ticks: int) -> bool:
         runner, budget = self.runner, max_ticks
         while budget > 0 and not self.done:
             pair = next(self._pairs, None)
@@ -141,9 +164,54 @@ class Resumption:
 
     def _finish(self) -> None:
         runner = self.runner
-        runner.journal = J.JournalWriter.create(self.journal.path, self.journal.header, runner.replay.frames)
+        runner.journal = J.JournalWriter.create(self.journal.path, self.journal.header, runner.replay.frames,
+                                                runner.match.decisions)
         self.done = True
         log.info("resumed %s at tick %d (%s of game time)", self.journal.game, self.ticks,
                  f"{self.ticks / TICK_HZ:.1f} s")
         if runner.match.finished:       # cut after the last move but before the result was saved
             runner._finish()
+
+
+class ResumePacing:
+    """Feeds a Resumption a slice of wall time per cabinet tick (`advance()`), and
+    decides from the rate it measures whether the re-run is long enough for a
+    progress bar (`show_bar`). `clock`: seconds, monotonic (a fake one in tests)."""
+
+    def __init__(self, resumption, clock=None):
+        import time
+
+        self.resumption = resumption
+        self.clock = clock or time.perf_counter
+        self.show_bar = False
+        self.seconds = 0.0              # wall time spent re-running so far
+        self.rate = 0.0                 # ticks re-run a second, so far (0: not measured yet)
+
+    @property
+    def fraction(self) -> float:
+        r = self.resumption
+        return min(r.ticks, r.total) / r.total if r.total else 1.0
+
+    def advance(self) -> bool:
+        """One cabinet tick's worth of re-running; True once the match is back.
+        Until the bar shows, it goes on for as long as the whole re-run is expected
+        to take at most SHOW_BAR_AFTER_S; then a slice of SLICE_S a tick."""
+        r = self.resumption
+        start = self.clock()
+        while not r.step(self._chunk()):
+            elapsed = self.clock() - start
+            spent = self.seconds + elapsed
+            self.rate = r.ticks / spent if spent > 0 else 0.0
+            if self.show_bar:
+                if elapsed >= SLICE_S:
+                    break
+            elif self.rate and spent + (r.total - r.ticks) / self.rate > SHOW_BAR_AFTER_S:
+                self.show_bar = True    # the next frame shows it
+                break
+        self.seconds += self.clock() - start
+        return r.done
+
+    def _chunk(self) -> int:
+        if not self.rate:
+            return FIRST_CHUNK_TICKS
+        return max(1, min(MAX_CHUNK_TICKS, int(self.rate * SLICE_S / 4)))

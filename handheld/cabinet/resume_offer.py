@@ -4,10 +4,10 @@
     1 PLAYER, 4:12 IN, 5 MIN AGO
     FIRE RESUME   ALT DISCARD
 
-FIRE re-runs the match's journal (with a progress bar when that takes more
-than one step) and puts the players back in it; ALT deletes the journal. In
-kiosk mode nobody may be there to answer: after 30 s the offer gives way to
-attract mode and the journal stays until the next match starts.
+FIRE re-runs the match's journal (with a progress bar when that is expected to
+take over 0.3 s, see resume.ResumePacing) and puts the players back in it; ALT
+deletes the journal. In kiosk mode nobody may be there to answer: after 30 s the
+offer gives way to attract mode and the journal stays until the next match starts.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 from handheld.ui.widgets import draw_panel
 
-if TYPE_CHECKING:  # imported when the offer is taken up: the title stays cheap
-    from handheld.cabinet.resume import Resumption
+if TYPE_CHECKING:
+    from handheld.cabinet.resume import ResumePacing
 
 log = logging.getLogger("handheld.resume")
 
@@ -53,20 +53,21 @@ def offer_resume(ctx, now: float | None = None) -> bool:
 
 
 class ResumeOfferScene(Scene):
-    def __init__(self, ctx, journal, now: float):
+    def __init__(self, ctx, journal, now: float, clock=None):
         from handheld.cabinet.resume import describe
 
         self.ctx = ctx
         self.journal = journal
         self.question, self.detail = describe(journal, now)
         self.age = 0
-        self.resumption: Resumption | _Progress | None = None
+        self.clock = clock              # for the re-run's pacing; None: the wall clock
+        self.pacing: ResumePacing | _Progress | None = None     # once FIRE is pressed
         self.problem = ""
 
     def update(self, frame: InputFrame) -> None:
         self.age += 1
-        if self.resumption is not None:
-            self._step(self.resumption)
+        if self.pacing is not None:
+            self._step(self.pacing)
             return
         inp = frame.merged()
         if inp.pressed & Action.FIRE:
@@ -81,25 +82,25 @@ class ResumeOfferScene(Scene):
             self.ctx.director.replace(AttractScene(self.ctx, self.ctx.setting("cabinet.demo_seconds", 40)))
 
     def _start(self) -> None:
-        from handheld.cabinet.resume import Resumption
+        from handheld.cabinet.resume import ResumePacing, Resumption
 
         try:
-            self.resumption = resumption = Resumption(self.ctx, self.journal)
+            self.pacing = pacing = ResumePacing(Resumption(self.ctx, self.journal), self.clock)
         except (KeyError, TypeError, ValueError) as e:
             self._refuse(f"its options are not valid here ({e})")
             return
-        self._step(resumption)
+        self._step(pacing)
 
-    def _step(self, resumption: Resumption | _Progress) -> None:
+    def _step(self, pacing: ResumePacing | _Progress) -> None:
         from handheld.runtime.journal import JournalError
 
         try:
-            done = resumption.step()
+            done = pacing.advance()
         except JournalError as e:
             self._refuse(str(e))
             return
-        if done:
-            self._enter_match(resumption.runner)
+        if done and not isinstance(pacing, _Progress):
+            self._enter_match(pacing.resumption.runner)
 
     def _refuse(self, why: str) -> None:
         from handheld.cabinet.resume import REFUSED_SUFFIX
@@ -109,7 +110,7 @@ class ResumeOfferScene(Scene):
             os.replace(self.journal.path, self.journal.path + REFUSED_SUFFIX)
         except OSError:
             pass
-        self.resumption = None
+        self.pacing = None
         self.ctx.director.pop()
 
     def _enter_match(self, runner) -> None:
@@ -117,8 +118,9 @@ class ResumeOfferScene(Scene):
 
         director = self.ctx.director
         director.pop()
-        director.push(MenuScene(self.ctx, highlight=self.journal.game))   # QUIT TO MENU lands on its card
-        director.push(runner)
+        if not any(getattr(s, "is_cabinet_menu", False) for s in director.scenes):   # over the title
+            director.push(MenuScene(self.ctx, highlight=self.journal.game))   # QUIT TO MENU lands on its card
+        director.push(runner)           # (over what `run --game` opened, its menu is there already)
 
     def _discard(self) -> None:
         from handheld.runtime.journal import remove_journal
@@ -138,8 +140,7 @@ class ResumeOfferScene(Scene):
             surface.fill(rgb("ink"))
         x, y, w, h = PANEL
         draw_panel(surface, PANEL, border="gold", fill="night")
-        r = self.resumption
-        if r is None:
+        if self.pacing is None or not self.pacing.show_bar:
             draw_text(surface, x + 8, y + 7, self.question, "gold")
             draw_text(surface, x + 8, y + 20, self.detail, "white")
             if self.ctx.kiosk:
@@ -150,14 +151,13 @@ class ResumeOfferScene(Scene):
         else:
             draw_text(surface, x + 8, y + 7, self.question.replace("RESUME", "RESUMING").rstrip("?"), "gold")
             draw_text(surface, x + 8, y + 20, self.detail, "white")
-            self._draw_bar(surface, r, (x + 8, y + h - 16, w - 16, 8))
+            self._draw_bar(surface, (x + 8, y + h - 16, w - 16, 8), self.pacing.fraction if self.pacing else 0.0)
 
-    def _draw_bar(self, surface, r: Resumption | _Progress, rect) -> None:
+    def _draw_bar(self, surface, rect, fraction: float) -> None:
         x, y, w, h = rect
         surface.fill(rgb("ink"), rect)
         pygame.draw.rect(surface, rgb("slate"), rect, 1)
-        if r.total > 0:
-            surface.fill(rgb("gold"), (x + 1, y + 1, (w - 2) * min(r.ticks, r.total) // r.total, h - 2))
+        surface.fill(rgb("gold"), (x + 1, y + 1, int((w - 2) * fraction), h - 2))
 
 
 # --- for `handheld screenshot menu:resume-offer` and docs/screens -------------
@@ -177,18 +177,16 @@ def _showcase(progress: bool):
         ctx.director.push(TitleScene(ctx))
         offer = ResumeOfferScene(ctx, journal, now=5 * 60 + 30)
         if progress:
-            offer.resumption = _Progress(journal.ticks)
+            offer.pacing = _Progress()
         return offer
     return make
 
 
 class _Progress:
-    """A resumption two thirds of the way through, for the picture."""
+    """A re-run two thirds of the way through, for the picture."""
 
-    runner = None    # never entered: step() does not finish
+    show_bar = True
+    fraction = 2 / 3
 
-    def __init__(self, total: int):
-        self.total, self.ticks = total, total * 2 // 3
-
-    def step(self) -> bool:
+    def advance(self) -> bool:
         return False

@@ -1,18 +1,22 @@
 """The match journal: what a match needs to be put back after a power cut.
 
 While a match runs, its seed, options and the input frames so far are appended
-to one file in the state directory, fsynced at flush points (see JournalWriter),
-so a flat battery, a pulled plug or a crash loses at most the last second or two
-of input. The journal is rewritten from scratch when the next match starts and
-removed when a match is left on purpose; a finished match ends it with an end
-record before its replay is saved and its result counted.
+to one file in the state directory at flush points (see JournalWriter), written
+and fdatasynced by a thread of its own (journal_disk.py), so a flat battery, a
+pulled plug or a crash loses at most the last second or two of input. The
+journal is rewritten from scratch when the next match starts and removed when a
+match is left on purpose; a finished match ends it with an end record before
+its replay is saved and its result counted.
 
 File format: the magic b"HHJ1" (format 1), then records, each
     u32 LE payload length | u32 LE zlib.crc32(payload) | payload
 A payload starts with its kind: b"H" a header (UTF-8 JSON: game, play_version,
 seed, options, humans, started), b"F" input frames (varint tick the record
 starts at, then varint pairs [packed frame, repeat count]: the replay's own
-packing, handheld/runtime/replay.py), b"E" the match ended. A record whose
+packing, handheld/runtime/replay.py), b"D" decisions the computer players took
+(per decision: varint field count, then varint fields, as the game's match scene
+keeps them in `decisions`; a resume uses them only where the game says they
+cannot change what follows, and checks them), b"E" the match ended. A record whose
 length runs past the end of the file or whose CRC does not match is a torn
 tail (power cut mid-write): it and anything after it is dropped, never read.
 """
@@ -27,6 +31,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from handheld import TICK_HZ
+from handheld.runtime import journal_disk
 
 log = logging.getLogger("handheld.journal")
 
@@ -34,7 +39,7 @@ MAGIC = b"HHJ1"
 FILE_NAME = "match.journal"
 RECORD_HEAD = struct.Struct("<II")
 MAX_RECORD_BYTES = 1 << 20
-HEADER, FRAMES, END = b"H", b"F", b"E"
+HEADER, FRAMES, DECISIONS, END = b"H", b"F", b"D", b"E"
 # Flush points, in ticks of game time (the writer's only clock):
 FLUSH_AFTER_CHANGE_TICKS = TICK_HZ       # input changed: at most once a second
 FLUSH_LIVE_TICKS = 2 * TICK_HZ           # real-time action (Archon's arena): at least every 2 s
@@ -42,6 +47,10 @@ FLUSH_LIVE_TICKS = 2 * TICK_HZ           # real-time action (Archon's arena): at
 
 class JournalError(ValueError):
     """A journal that cannot be resumed; str() is one line saying why."""
+
+
+class DecisionMismatch(ValueError):
+    """A recorded decision does not fit the match being resumed: think it again."""
 
 
 def journal_path(state_dir: str) -> str:
@@ -84,6 +93,15 @@ def frame_record(first_tick: int, pairs) -> bytes:
     return framed(bytes(payload))
 
 
+def decisions_record(decisions) -> bytes:
+    payload = bytearray(DECISIONS)
+    for decision in decisions:
+        _varint(len(decision), payload)
+        for value in decision:
+            _varint(value, payload)
+    return framed(bytes(payload))
+
+
 def header_record(header: dict) -> bytes:
     import json
 
@@ -99,6 +117,7 @@ def framed(payload: bytes) -> bytes:
 class Journal:
     header: dict
     frames: list[list[int]] = field(default_factory=list)   # [[packed, count], ...] as Replay.frames
+    decisions: list[tuple[int, ...]] = field(default_factory=list)
     ticks: int = 0
     ended: bool = False         # the match finished (its replay and result are saved)
     torn_bytes: int = 0         # a torn or corrupt tail, dropped
@@ -112,7 +131,9 @@ class Journal:
 
 def read_journal(path: str) -> Journal:
     """The journal at `path`, without a torn tail. JournalError when there is
-    nothing to resume from (no header, not a journal, another format)."""
+    nothing to resume from (no header, not a journal, another format). What this
+    process has handed over to be written is on the card first."""
+    journal_disk.wait_until_written()
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -136,6 +157,8 @@ def read_journal(path: str) -> Journal:
     for body in records[1:]:
         if body[:1] == END:
             journal.ended = True
+        elif body[:1] == DECISIONS and _add_decisions(journal, body):
+            pass
         elif body[:1] != FRAMES or not _add_frames(journal, body):
             journal.torn_bytes += len(body) + RECORD_HEAD.size
             log.warning("%s: a damaged frames record at tick %d; resuming from before it", path, journal.ticks)
@@ -156,6 +179,22 @@ def _header(raw: bytes, path: str) -> dict:
     if not ok:
         raise JournalError(f"{path}: the match journal's header is damaged")
     return header
+
+
+def _add_decisions(journal: Journal, body: bytes) -> bool:
+    try:
+        values = list(_varints(body, 1))
+    except ValueError:
+        return False
+    decisions, i = [], 0
+    while i < len(values):
+        n = values[i]
+        if n == 0 or i + 1 + n > len(values):
+            return False
+        decisions.append(tuple(values[i + 1:i + 1 + n]))
+        i += 1 + n
+    journal.decisions.extend(decisions)
+    return True
 
 
 def _add_frames(journal: Journal, body: bytes) -> bool:
@@ -180,57 +219,74 @@ def _add_frames(journal: Journal, body: bytes) -> bool:
 
 # --- writing -----------------------------------------------------------------
 _current: "JournalWriter | None" = None     # one match journals at a time: its file stays open
+
+
 class JournalWriter:
-    """Appends a running match's new input frames to its journal at flush points.
+    """Hands a running match's new input frames over for its journal at flush points.
 
     The clock is the replay's tick count, so the write budget is the same on any
     machine: a flush when the input has changed and a second has passed since
     the last one (a turn ends with a press, so every move is on the card within
     a second of it), and while the match says it is in real-time action
-    (`live`) at least every two seconds. At most one fsync a second."""
+    (`live`) at least every two seconds. At most one fsync a second.
 
-    def __init__(self, path: str, fd: int, ticks: int, pairs: int, last_count: int) -> None:
+    The frame thread only builds each record and queues it; the journal's own
+    thread (journal_disk.py) writes and fdatasyncs it."""
+
+    def __init__(self, path: str, ticks: int, pairs: int, last_count: int, decisions: int = 0) -> None:
         self.path = path
-        self.fd: int | None = fd
-        self.flushed_ticks = ticks          # replay ticks on the card
+        self.disk = journal_disk.JournalFile(path)
+        self.closed = False
+        self.flushed_ticks = ticks          # replay ticks handed over
         self.flushed_pairs = pairs          # len(replay.frames) at the last flush
         self.flushed_last_count = last_count  # replay.frames[-1][1] then
-        self.fsyncs = 0
-        self.bytes_written = 0
+        self.flushed_decisions = decisions  # len(match.decisions) then
+
+    # what the writer thread has done so far (wait_until_written() first for the last word)
+    @property
+    def fsyncs(self) -> int:
+        return self.disk.fsyncs
+
+    @property
+    def bytes_written(self) -> int:
+        return self.disk.bytes_written
+
+    @property
+    def synced_ticks(self) -> int:
+        """Match ticks on the card: what a power cut now would resume to."""
+        return self.disk.synced_ticks
 
     @classmethod
-    def create(cls, path: str, header: dict, frames: tuple | list = ()) -> "JournalWriter":
-        """Replace any journal at `path` by a new one holding `header` and
-        `frames` (a resumed match's frames so far), atomically, and open it."""
-        from handheld.base.atomic import replace_atomically
-
+    def create(cls, path: str, header: dict, frames: tuple | list = (), decisions: tuple | list = ()) -> "JournalWriter":
+        """Replace any journal at `path` by a new one holding `header`, `frames` and
+        `decisions` (a resumed match's so far), atomically, and keep it open."""
         ticks = sum(count for _packed, count in frames)
-        content = MAGIC + header_record(header) + (frame_record(0, frames) if frames else b"")
+        frames, decisions = [(packed, count) for packed, count in frames], list(decisions)   # as they are now
 
-        def write(tmp):
-            with open(tmp, "wb") as fh:
-                fh.write(content)
+        def content() -> bytes:         # encoded on the writer thread: a long match's take a while
+            return (MAGIC + header_record(header) + (frame_record(0, frames) if frames else b"")
+                    + (decisions_record(decisions) if decisions else b""))
 
-        replace_atomically(path, write)
         global _current
         if _current is not None:        # a match dropped without a word (kiosk's idle return)
             _current.close()
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        writer = _current = cls(path, fd, ticks, len(frames), frames[-1][1] if frames else 0)
-        writer.bytes_written = len(content)
-        writer.fsyncs = 1
+        writer = _current = cls(path, ticks, len(frames), frames[-1][1] if frames else 0, len(decisions))
+        if not writer._hand_over(lambda: writer.disk.create(content(), ticks)):
+            writer.closed = True
         return writer
 
-    def after_tick(self, replay, live: bool = False) -> bool:
-        """Called once per recorded tick; flushes at a flush point. True if it did."""
+    def after_tick(self, replay, live: bool = False, decisions: tuple | list = ()) -> bool:
+        """Called once per recorded tick; flushes at a flush point. True if it did.
+        `decisions`: the match scene's, all so far (only new ones are written)."""
         since = replay.ticks - self.flushed_ticks
         changed = len(replay.frames) > max(self.flushed_pairs, 1)   # the opening run is no change
         if (changed and since >= FLUSH_AFTER_CHANGE_TICKS) or (live and since >= FLUSH_LIVE_TICKS):
-            return self.flush(replay)
+            return self.flush(replay, decisions)
         return False
 
-    def flush(self, replay) -> bool:
-        if self.fd is None or replay.ticks == self.flushed_ticks:
+    def flush(self, replay, decisions: tuple | list = ()) -> bool:
+        """Hand the frames since the last flush over; True if they were taken."""
+        if self.closed or self.disk.failed or replay.ticks == self.flushed_ticks:
             return False
         pairs = []
         if self.flushed_pairs:
@@ -238,47 +294,54 @@ class JournalWriter:
             if count > self.flushed_last_count:
                 pairs.append((packed, count - self.flushed_last_count))
         pairs.extend(replay.frames[self.flushed_pairs or 0:])
-        self._append(frame_record(self.flushed_ticks, pairs))
+        record = frame_record(self.flushed_ticks, pairs)
+        if len(decisions) > self.flushed_decisions:    # after the frames: a torn write keeps none without them
+            record += decisions_record(decisions[self.flushed_decisions:])
+        if not self.disk.add(record, replay.ticks):
+            log.warning("match journal %s: the card has taken nothing for a while (%d KB waiting); "
+                        "this match will not resume past %.0f s in", self.path, journal_disk.MAX_WAITING_BYTES >> 10,
+                        self.disk.synced_ticks / TICK_HZ)
+            self.close()
+            return False
         self.flushed_ticks = replay.ticks
         self.flushed_pairs = len(replay.frames)
         self.flushed_last_count = replay.frames[-1][1]
+        self.flushed_decisions = max(self.flushed_decisions, len(decisions))
         return True
 
-    def finish(self, replay) -> None:
+    def finish(self, replay, decisions: tuple | list = ()) -> None:
         """The match is over: its last frames and an end record, so a restart
-        before the journal is removed does not offer (or count) it again."""
-        if self.fd is None:
+        before the journal is removed does not offer (or count) it again. Waits
+        until they are on the card: the replay and the result are saved next."""
+        if self.closed:
             return
-        self.flush(replay)
-        self._append(framed(END))
+        self.flush(replay, decisions)
+        self.disk.add(framed(END), replay.ticks)
         self.close()
+        if not journal_disk.wait_until_written():
+            log.warning("match journal %s: the end of the match is not on the card yet", self.path)
 
     def discard(self) -> None:
-        """The match was left on purpose: nothing to resume."""
-        self.close()
-        remove_journal(self.path)
+        """The match was left on purpose (or has ended and counted): nothing to resume."""
+        self.closed = True
+        self._hand_over(self.disk.remove)
 
     def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
+        """No more writes; what was handed over is still written, then the file closed."""
+        if not self.closed:
+            self.closed = True
+            self._hand_over(self.disk.close)
 
-    def _append(self, record: bytes) -> None:
-        if self.fd is None:
-            return
-        try:
-            os.write(self.fd, record)
-            os.fdatasync(self.fd)
-        except OSError as e:
-            log.warning("match journal %s: cannot write (%s); this match will not resume", self.path,
-                        e.strerror or e)
-            self.close()
-            return
-        self.fsyncs += 1
-        self.bytes_written += len(record)
+    def _hand_over(self, job) -> bool:
+        if journal_disk.hand_over(job, journal_disk.HAND_OVER_TIMEOUT_S):
+            return True
+        log.warning("match journal %s: the card is not answering (%d jobs waiting); giving up on it",
+                    self.path, journal_disk.QUEUE_SLOTS)
+        return False
 
 
 def remove_journal(path: str) -> None:
+    """Delete the journal at once, from the frame thread: only while no match journals."""
     try:
         os.unlink(path)
     except FileNotFoundError:
@@ -300,9 +363,4 @@ def start_journal(ctx, game, options: dict, seed: int, humans: int):
         return None
     header = {"game": game.id, "play_version": game.play_version, "seed": seed, "options": options,
               "humans": humans, "started": int(time.time())}
-    try:
-        return JournalWriter.create(journal_path(ctx.data_dir), header)
-    except OSError as e:
-        log.warning("cannot start the match journal in %s (%s); this match will not resume",
-                    ctx.data_dir, e.strerror or e)
-        return None
+    return JournalWriter.create(journal_path(ctx.data_dir), header)

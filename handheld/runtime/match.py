@@ -53,7 +53,7 @@ class MatchRunner(Scene):
         if self.match.finished:
             self._finish()
         elif self.journal is not None:
-            self.journal.after_tick(self.replay, live=self.match.real_time)
+            self.journal.after_tick(self.replay, live=self.match.real_time, decisions=self.match.decisions)
 
     def _end_journal(self) -> None:
         if self.journal is not None:
@@ -62,7 +62,7 @@ class MatchRunner(Scene):
 
     def _finish(self) -> None:
         if self.journal is not None:    # an end record first: a cut from here on does not offer it again
-            self.journal.finish(self.replay)
+            self.journal.finish(self.replay, self.match.decisions)
         log.info("match over: %s after %d ticks (%.1f s of game time)", self.game.id, self.replay.ticks,
                  self.replay.ticks / TICK_HZ)
         self.replay.state_hash = self.match.state_hash()

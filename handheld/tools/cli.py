@@ -34,7 +34,8 @@ def _add_run(sub) -> None:
                      help="run the cabinet in a child process and start a new one at once if it dies "
                           "(the service uses this)")
     run.add_argument("--game", choices=list(GAMES), metavar="GAME",
-                     help=f"open this game straight away: {', '.join(GAMES)}")
+                     help=f"open this game straight away: {', '.join(GAMES)} (a match the power cut "
+                          "short is offered over it first)")
     run.add_argument("--config", metavar="PATH", help="settings file (default: $HANDHELD_CONFIG or ~/.config/handheld/handheld.toml)")
     run.add_argument("--seconds", type=seconds, metavar="S",
                      help="stop after S seconds of game time: wall time on a screen; headless runs at "

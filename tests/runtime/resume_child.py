@@ -1,7 +1,8 @@
 """The cabinet the SIGKILL test kills: headless, scripted input, a real state
 directory. `play STATE SEED` plays Archon until killed, printing "flushed TICKS"
-after each journal flush; `resume STATE` starts the cabinet again, takes the
-offer with FIRE and prints "resumed TICKS HASH" (or "no-offer")."""
+whenever the journal's thread has put more ticks on the card; `resume STATE`
+starts the cabinet again, takes the offer with FIRE and prints "resumed TICKS
+HASH" (or "no-offer")."""
 
 import sys
 
@@ -25,8 +26,8 @@ def play(state_dir: str, seed: int, report=print, ticks: int = 10 ** 7):
         if runner.journal is None or runner.match.finished:
             report("finished")
             break
-        if runner.journal.flushed_ticks != flushed:
-            flushed = runner.journal.flushed_ticks
+        if runner.journal.synced_ticks != flushed:     # on the card (fdatasynced), not just handed over
+            flushed = runner.journal.synced_ticks
             report(f"flushed {flushed}")
     return runner
 

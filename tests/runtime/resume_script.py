@@ -29,20 +29,24 @@ def mash(seed: int, ticks: int):
         before = held
 
 
-def headless_cabinet(state_dir, kiosk: bool = False, resume: bool = True):
+def headless_cabinet(state_dir, kiosk: bool = False, resume: bool = True, first_game: str | None = None):
     from handheld.cabinet.app import Cabinet
     from handheld.audio import NullAudio
     from handheld.base.config import Config
     from handheld.display.headless import HeadlessDisplay
     from handheld.input.manager import InputManager
+    from handheld.runtime import journal_disk
 
+    # a cabinet started again in this process (a real restart is a new one): what the
+    # last one's journal thread was handed reaches the card first, as it would have
+    journal_disk.wait_until_written()
     os.makedirs(state_dir, exist_ok=True)
     path = os.path.join(state_dir, "handheld.toml")
     with open(path, "w") as fh:
         fh.write(f"[cabinet]\nresume = {'true' if resume else 'false'}\n")
     cfg = Config.load(path, boot_path=None)
     return Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, kiosk=kiosk, seed=5,
-                   data_dir=state_dir)
+                   data_dir=state_dir, first_game=first_game)
 
 
 def hold(cabinet, held) -> None:

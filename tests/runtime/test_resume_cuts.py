@@ -11,6 +11,7 @@ from handheld.base.frames import FrameBuilder
 from handheld.tools.playback import run_replay
 from handheld.cabinet.resume_offer import ResumeOfferScene
 from handheld.runtime import journal as J
+from handheld.runtime import journal_disk
 from handheld.runtime.match import MatchRunner
 from handheld.runtime.rng import Rng
 
@@ -28,12 +29,14 @@ class Played:
         runner = cabinet.ctx.start_match(load_game(game_id), {}, seed=21)
         builder = FrameBuilder()
         self.hashes = [runner.match.state_hash()]
+        journal_disk.wait_until_written()
         self.journal_bytes = [open(J.journal_path(state_dir), "rb").read()]
         for raw in mash(4, TICKS):
             runner.update(builder.step(raw))
             if runner.match.finished:       # journal ended and removed: nothing to resume after this
                 break
             self.hashes.append(runner.match.state_hash())
+            journal_disk.wait_until_written()          # what the writer thread has been handed, on the card
             self.journal_bytes.append(open(J.journal_path(state_dir), "rb").read())
         self.replay = runner.replay
         self.final_hash = runner.match.state_hash()

@@ -13,10 +13,13 @@ from handheld.games.registry import load_game
 from handheld.base.actions import Action
 from handheld.base.frames import FrameBuilder
 from handheld.cabinet.launcher import TitleScene
+from handheld.tools.playback import run_replay
 from handheld.cabinet.resume_offer import ResumeOfferScene
 from handheld.runtime import journal as J
+from handheld.runtime import journal_disk
 from handheld.runtime.match import MatchRunner
-from handheld.cabinet.resume import RESUME_TICKS_PER_STEP
+from handheld.runtime.replay import Replay
+from handheld.cabinet.resume import FIRST_CHUNK_TICKS, MAX_CHUNK_TICKS, SHOW_BAR_AFTER_S, SLICE_S
 
 from resume_script import headless_cabinet, mash, tap
 from test_resume_cuts import resume_with_fire
@@ -29,6 +32,7 @@ def _play(state_dir, game_id, ticks, options=None, seed=3, resume=True):
     builder = FrameBuilder()
     for raw in mash(7, ticks):
         runner.update(builder.step(raw))
+    journal_disk.wait_until_written()                   # then the power goes
     return runner
 
 
@@ -96,6 +100,7 @@ def test_quitting_a_match_leaves_nothing_to_resume(tmp_path):
     tap(cabinet, Action.DOWN)
     tap(cabinet, Action.FIRE)                            # YES, QUIT
     assert runner not in cabinet.director.scenes
+    journal_disk.wait_until_written()                    # the delete is the journal thread's
     assert not os.path.exists(J.journal_path(str(tmp_path)))
 
 
@@ -115,6 +120,7 @@ def test_a_resumed_match_counts_once_in_the_records(tmp_path):
     assert runner.match.finished and runner.replay.frames == whole.replay.frames
     table = json.load(open(os.path.join(state, "records.json")))
     assert sum(sum(counts) for counts in table["games"]["sphinx"]["levels"].values()) == 1
+    journal_disk.wait_until_written()
     assert not os.path.exists(J.journal_path(state))
     assert isinstance(headless_cabinet(state).director.top, TitleScene)
 
@@ -126,19 +132,72 @@ def test_a_cut_between_the_end_record_and_the_records_is_not_offered_again(tmp_p
     assert isinstance(headless_cabinet(state).director.top, TitleScene)
 
 
-def test_a_long_match_resumes_over_several_ticks_behind_a_progress_bar(tmp_path):
-    _play(str(tmp_path), "archon", RESUME_TICKS_PER_STEP * 3)
+class TickCostClock:
+    """Wall time as the re-run's ticks so far times a cost per tick (`cost(tick)`):
+    how fast this machine is stays out of the test."""
+
+    def __init__(self, offer, cost):
+        self.offer, self.cost = offer, cost
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return sum(self.cost(t) for t in range(self.offer.pacing.resumption.ticks))
+
+
+def _offer_with_clock(tmp_path, ticks, cost):
+    _play(str(tmp_path), "archon", ticks)
     cabinet = headless_cabinet(str(tmp_path))
     offer = cabinet.director.top
+    offer.clock = TickCostClock(offer, cost)
     cabinet.input.raw.press(0, Action.FIRE, "test")
     cabinet.tick()
-    assert cabinet.director.top is offer and 0 < offer.resumption.ticks < offer.resumption.total
-    surface = logical_surface()
-    offer.draw(surface)
+    return cabinet, offer
+
+
+def _gold_until(surface) -> int:
+    """How far the bar's gold reaches, in pixels."""
     gold = (252, 212, 64)
-    assert surface.get_at((40, 228))[:3] == gold and surface.get_at((200, 228))[:3] != gold   # a third full
+    return next((x for x in range(9, 311) if surface.get_at((x, 228))[:3] != gold), 311) - 9
+
+
+def test_a_resume_expected_under_0_3_s_is_done_in_the_tick_of_the_fire_without_a_bar(tmp_path):
+    ticks = 6000
+    cabinet, offer = _offer_with_clock(tmp_path, ticks, lambda t: 0.25 / ticks)      # 0.25 s in all
+    assert isinstance(cabinet.director.top, MatchRunner) and not offer.pacing.show_bar
+    assert cabinet.director.top.replay.ticks == offer.pacing.resumption.total > ticks - 60
+
+
+def test_a_longer_resume_shows_a_bar_of_ticks_done_and_goes_on_a_slice_a_tick(tmp_path):
+    ticks = 6000
+    cabinet, offer = _offer_with_clock(tmp_path, ticks, lambda t: 2.0 / ticks)       # 2 s in all
+    pacing = offer.pacing
+    assert cabinet.director.top is offer and pacing.show_bar
+    assert pacing.resumption.ticks <= FIRST_CHUNK_TICKS          # it knew after the first measurement
+    fractions, widths = [], []
+    surface = logical_surface()
+    while isinstance(cabinet.director.top, ResumeOfferScene):
+        offer.draw(surface)
+        fractions.append(pacing.fraction)
+        widths.append(_gold_until(surface))
+        cabinet.tick()
+    assert fractions == sorted(fractions) and fractions[0] < 0.1 and fractions[-1] > 0.9
+    for fraction, width in zip(fractions, widths):
+        assert abs(width - fraction * 302) <= 1                 # the bar is ticks done / ticks in all
+    # a slice of SLICE_S wall time a tick (whole chunks of a quarter slice: up to a quarter more)
+    assert 2.0 / (1.25 * SLICE_S) - 2 <= len(fractions) <= 2.0 / SLICE_S + 2
+    assert cabinet.director.top.replay.ticks == pacing.resumption.total
+
+
+def test_a_resume_that_turns_slow_shows_the_bar_once_it_is_over_0_3_s(tmp_path):
+    """Quick at first (a board's moves), then slow (the computer thinking again)."""
+    ticks = 6000
+    cabinet, offer = _offer_with_clock(tmp_path, ticks, lambda t: 0.05 / ticks if t < 3000 else 1.0 / 3000)
+    pacing = offer.pacing
+    assert cabinet.director.top is offer and pacing.show_bar and pacing.resumption.ticks > 3000
+    assert pacing.seconds <= SHOW_BAR_AFTER_S + MAX_CHUNK_TICKS / 3000     # at most a chunk past it
     runner = resume_with_fire(cabinet)
-    assert runner.replay.ticks == RESUME_TICKS_PER_STEP * 3 - RESUME_TICKS_PER_STEP * 3 % TICK_HZ
+    assert runner.replay.ticks == pacing.resumption.total
 
 
 def test_a_journal_of_another_version_starts_the_title_with_one_line(tmp_path, caplog, monkeypatch):
@@ -180,3 +239,35 @@ def test_a_journal_whose_options_the_game_refuses_is_kept_aside_with_one_line(tm
     (line,) = [r.getMessage() for r in caplog.records if r.name == "handheld.resume"]
     assert "not resuming sphinx" in line and "bogus" in line
     assert os.path.exists(path + ".refused") and not os.path.exists(path)
+
+
+def test_run_game_still_offers_the_match_over_the_game_it_opens(tmp_path):
+    """`handheld run --game X` would otherwise start a new match over the journal:
+    the offer comes first, over X's start screen, whichever game the match is of."""
+    played = _play(str(tmp_path), "archon", 400)
+    cabinet = headless_cabinet(str(tmp_path), first_game="archon")
+    assert isinstance(cabinet.director.top, ResumeOfferScene)
+    assert "archon" in type(cabinet.director.scenes[-2]).__module__     # the game's start screen below it
+    runner = resume_with_fire(cabinet)
+    ticks = runner.replay.ticks
+    first = Replay("archon", played.seed, played.options, frames=[], play_version=played.replay.play_version)
+    for frame in list(played.replay.input_frames())[:ticks]:
+        first.record(frame)
+    assert ticks > 300 and runner.match.state_hash() == run_replay(first).state_hash()
+    assert [type(s).__name__ for s in cabinet.director.scenes].count("MenuScene") == 1
+    tap(cabinet, Action.START)
+    tap(cabinet, Action.DOWN)
+    tap(cabinet, Action.DOWN)
+    tap(cabinet, Action.FIRE)                            # QUIT TO MENU
+    tap(cabinet, Action.DOWN)
+    tap(cabinet, Action.FIRE)                            # YES, QUIT
+    assert type(cabinet.director.top).__name__ == "MenuScene"
+
+
+def test_run_game_with_another_games_match_discarded_is_at_that_game(tmp_path):
+    _play(str(tmp_path), "atom4", 400)
+    cabinet = headless_cabinet(str(tmp_path), first_game="sphinx")
+    assert isinstance(cabinet.director.top, ResumeOfferScene)
+    opened = cabinet.director.scenes[-2]
+    tap(cabinet, Action.ALT)
+    assert cabinet.director.top is opened and "sphinx" in type(opened).__module__

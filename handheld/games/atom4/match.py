@@ -6,7 +6,15 @@ Everything in Match is driven by InputFrames and counted in ticks, so the same
 seed, options and frames give the same match (state_hash). The computer's
 search (ai.think) advances a fixed number of nodes per tick (ai.CHUNK), stepped by
 a Thinker, and its move lands at a deterministic tick, never sooner than
-ai.THINK_TICKS_MIN after its turn began."""
+ai.THINK_TICKS_MIN after its turn began.
+
+The computer's moves are also kept as `decisions` (start tick, round, ticks thought,
+move, board key), which the match journal writes down: a resumed match plays a
+recorded move instead of searching again in a round that is over (each round's
+searches share a Memory that starts empty, so a finished round's searches leave
+nothing behind for later ones), after checking that the board is the one it was
+chosen on. The last round is searched again as it was played, so its Memory is
+the one the match had, and each answer is checked against the record."""
 
 from __future__ import annotations
 
@@ -15,10 +23,13 @@ from handheld.games.levels import names
 from handheld.games.atom4.draw import MatchPicture, change_text
 from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
 from handheld.base.actions import Action
+from handheld.runtime.journal import DecisionMismatch
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.runtime.think import Thinker
 from handheld.base import scene
+
+FIRE, ALT = int(Action.FIRE), int(Action.ALT)     # plain ints: an IntFlag `&` costs a resume's re-run
 
 FLASH_TICKS = 48
 ROUND_END_TICKS = 180
@@ -67,6 +78,9 @@ class Match:
         self.finished = False
         self.result: dict = {}
         self.events: list = []
+        self.decisions: list[tuple[int, int, int, int, int]] = []
+        self._recorded: dict[int, tuple] = {}    # resuming: start tick -> a decision the journal kept
+        self._last_recorded: tuple = (-1, 0)
         self._new_round(1)
 
     # --- who plays what -------------------------------------------------
@@ -126,7 +140,7 @@ class Match:
             return
         if self.phase == "round_end":
             self.timer += 1
-            skip = self.timer > 30 and any(frame[self.pad_of(p)].pressed & Action.FIRE
+            skip = self.timer > 30 and any(frame[self.pad_of(p)].pressed & FIRE
                                            for p in (1, 2) if self.is_human(p))
             if self.timer >= ROUND_END_TICKS or skip:
                 if self.match_over():
@@ -144,7 +158,44 @@ class Match:
         level = self.options["level"] if kind == "move" else ai.DEFAULT_LEVEL
         memory = self.memories[self.pos.player] if kind == "move" else None
         pace = ai.THINK_TICKS_MIN if kind == "move" else 0
-        self.thinker = Thinker(ai.think(self.pos, level, self.rng.randrange(1 << 30), memory), pace=pace)
+        seed = self.rng.randrange(1 << 30)
+        self.search_kind, self.search_started, self.search_key = kind, self.tick, ai.board_key(self.pos.board)
+        self.search_recorded = self._recorded_at(self.tick) if kind == "move" else None
+        if self.search_recorded is not None and self.search_recorded[1] < self._last_recorded[1]:
+            thinking = recorded_thinking(self.search_recorded)
+        else:
+            thinking = ai.think(self.pos, level, seed, memory)
+        self.thinker = Thinker(thinking, pace=pace)
+
+    def _think_a_tick(self) -> bool:
+        """One tick of the thinker; a computer's move, once found, is kept as a decision."""
+        thinker = self.thinker
+        assert thinker is not None
+        was_done = thinker.done
+        ready = thinker.tick()
+        if thinker.done and not was_done and self.search_kind == "move":
+            decision = (self.search_started, self.round_no, thinker.ticks, thinker.answer, self.search_key)
+            if self.search_recorded not in (None, decision):
+                raise DecisionMismatch(f"the computer's move at tick {self.search_started} is not the one recorded")
+            self.decisions.append(decision)
+        return ready
+
+    def use_recorded(self, decisions) -> None:
+        """Resuming: the computer's moves a journal kept. In rounds that are over by
+        the last of them they are played without searching; every search up to the
+        last one is checked against them (the board it starts from, and where they
+        are searched again, the answer): DecisionMismatch if one differs."""
+        self._recorded = {d[0]: tuple(d) for d in decisions if len(d) == 5}   # (another shape: searched)
+        self._last_recorded = max(self._recorded.values(), default=(-1, 0))
+
+    def _recorded_at(self, tick: int):
+        if tick > self._last_recorded[0]:
+            return None
+        recorded = self._recorded.pop(tick, None)
+        if (recorded is None or len(recorded) != 5 or recorded[1] != self.round_no or recorded[4] != self.search_key
+                or recorded[2] < 1 or not self.pos.is_legal(recorded[3])):
+            raise DecisionMismatch(f"the computer's move recorded at tick {tick} does not fit the match")
+        return recorded
 
     @property
     def thinking(self) -> bool:
@@ -153,7 +204,7 @@ class Match:
     def _computer(self) -> None:
         if self.thinker is None:
             self._start_search("move")
-        if self.thinker.tick():
+        if self._think_a_tick():
             move = self.thinker.answer
             self.thinker = None
             self.cursor = move
@@ -161,7 +212,7 @@ class Match:
 
     def _human(self, inp) -> None:
         if self.thinker is not None:                      # a hint is being worked out
-            if self.thinker.tick():
+            if self._think_a_tick():
                 self.cursor = self.thinker.answer
                 self.message = f"HINT: {self.cursor % SIZE},{self.cursor // SIZE} - AT THE CURSOR"
                 self.thinker = None
@@ -173,14 +224,14 @@ class Match:
                 self.cursor = new
                 self.cursor_tick = self.tick
                 self.events.append(("cursor",))
-        if inp.pressed & Action.FIRE:
+        if inp.pressed & FIRE:
             if self.pos.is_legal(self.cursor):
                 self._play(self.cursor)
             else:
                 self.message = "NOT HERE: TOUCH TWO TOUCHING PIECES"
                 self.cursor_tick = self.tick
                 self.events.append(("bad",))
-        elif inp.pressed & Action.ALT:
+        elif inp.pressed & ALT:
             self.message = "HINT: THINKING..."
             self._start_search("hint")
 
@@ -202,6 +253,14 @@ class Match:
         return state_hash((self.pos, self.round_no, self.scores[1], self.scores[2], self.tick,
                            self.cursor, self.phase, self.timer, tuple(self.pos.moves),
                            self.finished, self.thinker.nodes if self.thinker else -1))   # the nodes Search counted
+
+
+def recorded_thinking(decision: tuple):
+    """A move a journal kept, in place of a search: it takes as many ticks as the
+    search did and then has the same answer."""
+    for _ in range(decision[2] - 1):
+        yield
+    return decision[3]
 
 
 class MatchScene(scene.MatchScene):
@@ -237,6 +296,13 @@ class MatchScene(scene.MatchScene):
 
     def human_players(self) -> int:
         return self.match.options["players"]
+
+    @property
+    def decisions(self):
+        return self.match.decisions
+
+    def use_recorded_decisions(self, decisions) -> None:
+        self.match.use_recorded(decisions)
 
     def state_hash(self) -> str:
         return self.match.state_hash()
