@@ -13,7 +13,7 @@ class ChamberGame(Game):
     blurb = "2-4 sorcerers zap, shield and warp with hidden orbs"
     min_players = 1
     max_players = 4
-    play_version = 1
+    play_version = 2
     computer_options = {"seats": [["cpu", 1], ["cpu", 2], ["cpu", 3]]}
     strongest_options = {"seats": [["cpu", 3], ["cpu", 3]]}
 

@@ -23,7 +23,6 @@ from handheld.runtime.think import Thinker
 DEFLECT_TICKS = 600        # 10 s for a human to decide a deflect; then "no deflect"
 CPU_PACE = {"move": 30, "rotate": 30, "place": 24, "deflect": 30, "end": 36}
 CPU_PACE_SPELL = 45
-FAST_SLICES = 8            # slices a tick while a human holds FIRE to hurry the computers
 END_TICKS = 240
 DEFAULT_SEATS = (("human", 0), ("cpu", 2))
 DEMO_OPTIONS = {"seats": [["cpu", 3], ["cpu", 2], ["cpu", 3], ["cpu", 1]]}   # the attract mode's four computers
@@ -165,7 +164,7 @@ class MatchScene(scene.MatchScene):
             self.thinker = Thinker(ai.think(PlayerView(self.state, p), self.seats[p][1], self.ai_rngs[p]),
                                    pace=self._pace)
         fast = bool(inp.held & Action.FIRE)
-        if self.thinker.tick(FAST_SLICES if fast else 1, hurry=fast):
+        if self.thinker.tick(hurry=fast):        # FIRE held skips the pace, never the frame budget
             act = self.thinker.answer
             self.thinker = None
             self._apply(act)
