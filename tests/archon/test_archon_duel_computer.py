@@ -5,7 +5,7 @@ import pytest
 
 from handheld.games.archon.duel import DuelSetup, fight_headless
 from handheld.games.archon.duel.arena import Duel
-from handheld.games.archon.duel.fighter import LEVELS, ComputerFighter
+from handheld.games.archon.duel.fighter import SKILLS, ComputerFighter
 from handheld.runtime.rng import Rng
 
 
@@ -40,7 +40,7 @@ def test_mercy_against_a_human_waits_half_again_when_ahead(level):
 
 def test_reaction_delay_varies_around_the_levels_mean():
     me, foe = _fighters(10, 10)
-    for level, (mean, _) in enumerate(LEVELS):
+    for level, (mean, _) in enumerate(SKILLS):
         ai = ComputerFighter("light", level, Rng(3))
         waits = [ai.reaction_delay(me, foe) for _ in range(400)]
         assert len(set(waits)) > 2

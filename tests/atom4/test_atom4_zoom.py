@@ -4,7 +4,7 @@ import pygame
 
 from handheld.runtime.context import Context
 from handheld.games.atom4.art import Sprites
-from handheld.games.atom4.draw import GEOMETRY, LEVELS, VIEW, choose_view
+from handheld.games.atom4.draw import GEOMETRY, ZOOMS, VIEW, choose_view
 from handheld.games.atom4.match import MatchScene
 from handheld.games.atom4.rules import CELLS, EMPTY, RED, index
 from handheld.games.atom4.showcase import played_scene
@@ -33,7 +33,7 @@ def test_the_opening_is_zoomed_in_and_shows_every_piece_marker_and_the_cursor():
     s = pygame.Surface((320, 240))
     scene.draw(s)
     pic, pos = scene.picture, scene.match.pos
-    assert pic.view[0] == len(LEVELS) - 1           # the closest zoom
+    assert pic.view[0] == len(ZOOMS) - 1           # the closest zoom
     assert pic.geometry.sx >= 2 * GEOMETRY[0].sx - 2
     assert_in_view(pic, [i for i in range(CELLS) if pos.board[i] != EMPTY] + list(pos.legal))
     assert_in_view(pic, [scene.match.cursor])
@@ -67,7 +67,7 @@ def test_the_view_grows_out_as_the_game_spreads():
         pos = played_scene(ctx(), 3, moves, {"players": 2, "rounds": 1}).match.pos
         return choose_view([i for i in range(CELLS) if pos.board[i] != EMPTY] + sorted(pos.legal), None)[0]
 
-    assert level(0) == len(LEVELS) - 1 and level(40) < level(0)
+    assert level(0) == len(ZOOMS) - 1 and level(40) < level(0)
 
 
 def test_the_cursor_never_leaves_the_screen_under_the_stick():
@@ -113,7 +113,7 @@ def test_a_cursor_far_from_play_is_followed_by_panning_not_zooming():
 
 
 def test_legal_markers_are_big_enough_to_read_at_every_zoom():
-    for _, _, r in LEVELS:
+    for _, _, r in ZOOMS:
         sp = Sprites(False, r)
         h = sp.hints[RED]
         w = h.get_width()

@@ -30,7 +30,7 @@ from handheld.ui.widgets import PLAY_RECT, TextWindow, draw_panel, draw_thinking
 VIEW = pygame.Rect(14, 21, 208, 175)
 # Zoom levels, whole lattice first: (step between points across, between rows,
 # piece radius). The last shows 8x8 points with whole pieces.
-LEVELS = ((12, 10, R), (16, 14, 6), (19, 16, 8), (24, 21, 10))
+ZOOMS = ((12, 10, R), (16, 14, 6), (19, 16, 8), (24, 21, 10))
 START_PAIR = (index(7, 7), index(8, 7))     # where every round's first pieces stand
 
 
@@ -39,7 +39,7 @@ class Geometry:
 
     def __init__(self, level: int):
         self.level = level
-        self.sx, self.sy, self.r = LEVELS[level]
+        self.sx, self.sy, self.r = ZOOMS[level]
         self.margin = self.r + 2                 # a piece, its ring and a pixel
         self.w = max(VIEW.w, 2 * self.margin + (SIZE - 1) * self.sx + self.sx // 2)
         self.h = max(VIEW.h, 2 * self.margin + (SIZE - 1) * self.sy)
@@ -50,7 +50,7 @@ class Geometry:
         return self.xy[i]
 
 
-GEOMETRY = tuple(Geometry(k) for k in range(len(LEVELS)))
+GEOMETRY = tuple(Geometry(k) for k in range(len(ZOOMS)))
 
 
 def _clamp(v: int, lo: int, hi: int) -> int:
@@ -296,7 +296,7 @@ class MatchPicture:
             self.view = choose_view((), key[1], self._boxes)
         level = self.view[0]
         if level not in self.layers:
-            self.layers[level] = BoardLayer(GEOMETRY[level], Sprites(self.aid, LEVELS[level][2]))
+            self.layers[level] = BoardLayer(GEOMETRY[level], Sprites(self.aid, ZOOMS[level][2]))
         layer = self.layers[level]
         if layer.key != sync_key:
             layer.key = sync_key

@@ -21,8 +21,8 @@ from handheld.games.archon.duel.barriers import SOLID
 from handheld.games.archon.duel.engine import (
     DX, DY, FIRE, MAX_X, MAX_Y, MIN_X, MIN_Y, SUB, held_for, weapon_size)
 
-# level -> (mean reaction delay in ticks, chance in tenths to dodge a shot)
-LEVELS = ((28, 4), (14, 7), (6, 9))
+# the duel fighter's skill (its level) -> (mean reaction delay in ticks, chance in tenths to dodge a shot)
+SKILLS = ((28, 4), (14, 7), (6, 9))
 PLAN_EVERY = 8
 STUCK_TICKS = 40        # standing still this long without attacking: go elsewhere
 WANDER_TICKS = 24
@@ -51,7 +51,7 @@ class ComputerFighter:
         self.rng = rng
         self.mercy = bool(mercy)
         self.peer = bool(peer)   # the foe is a computer fighter of the same level
-        self.delay, self.dodge_num = LEVELS[self.level]
+        self.delay, self.dodge_num = SKILLS[self.level]
         self.aim = 0
         self.wait = 0
         self.still = 0           # ticks standing on the same spot without attacking

@@ -24,7 +24,7 @@ from handheld.ui.widgets import TextWindow, draw_title
 LIGHT_CHOICES = S.LIGHT_ICONS + S.ELEMENTALS
 DARK_CHOICES = S.DARK_ICONS + S.ELEMENTALS
 PLAYERS = ("FRIEND VS FRIEND", "YOU LIGHT, CPU DARK", "CPU LIGHT, YOU DARK", "CPU VS CPU")
-LEVELS = ("EASY", "NORMAL", "HARD")
+SKILLS = ("EASY", "NORMAL", "HARD")
 ROWS = ("LIGHT", "DARK", "SHADE", "PLAYERS", "LEVEL", "FIGHT")
 
 
@@ -61,7 +61,7 @@ class PracticeScene(Scene):
 
     def _sizes(self) -> dict:
         return {"LIGHT": len(LIGHT_CHOICES), "DARK": len(DARK_CHOICES), "SHADE": 6,
-                "PLAYERS": len(PLAYERS), "LEVEL": len(LEVELS)}
+                "PLAYERS": len(PLAYERS), "LEVEL": len(SKILLS)}
 
     def start_duel(self) -> None:
         players = self.choice["PLAYERS"]
@@ -128,7 +128,7 @@ class PracticeScene(Scene):
         values = {
             "LIGHT": S.STATS[self.light].name.upper(), "DARK": S.STATS[self.dark].name.upper(),
             "SHADE": S.SHADE_NAMES[self.choice["SHADE"]], "PLAYERS": PLAYERS[self.choice["PLAYERS"]],
-            "LEVEL": LEVELS[self.choice["LEVEL"]], "FIGHT": ""}
+            "LEVEL": SKILLS[self.choice["LEVEL"]], "FIGHT": ""}
         for i, name in enumerate(ROWS):
             y = 24 + i * 16
             hi = i == self.row
