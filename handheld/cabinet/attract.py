@@ -91,5 +91,7 @@ class AttractScene(Scene):
             return
         self.current.draw(surface)
         if self.kind == "demo" and (self.tick // 40) % 2 == 0:
-            surface.fill(rgb("ink"), (110, 0, 100, 11))
-            draw_text(surface, 160, 2, "DEMO - PRESS FIRE", "gold", "small", align="center")
+            # over the game's name, left in the title line: the middle and right hold
+            # what the game shows there (Archon's column letters, the round)
+            surface.fill(rgb("ink"), (0, 0, 74, 11))
+            draw_text(surface, 4, 3, "DEMO - PRESS FIRE", "gold", "small")

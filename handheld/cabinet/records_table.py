@@ -15,7 +15,7 @@ from handheld.ui.widgets import TextWindow, draw_title
 SHOW_TICKS = 10 * TICK_HZ
 ROW_H = 11
 MAX_ROWS = 15
-COLUMNS = (("GAME", 4, "left"), ("LEVEL", 140, "left"), ("WON", 206, "right"), ("LOST", 236, "right"),
+COLUMNS = (("GAME", 4, "left"), ("LEVEL", 146, "left"), ("WON", 206, "right"), ("LOST", 236, "right"),
            ("STREAK", 268, "right"), ("FASTEST", 316, "right"))
 
 

@@ -25,10 +25,10 @@ ORDERS = ((LIGHT, "LIGHT FIRST"), (DARK, "DARK FIRST"))
 MENU_LEVELS = levels.in_menu(LEVELS)
 CONTROLS = ["STICK: POINT   FIRE: CHOOSE", "ALT: BACK   START: PAUSE"]
 WHO_PLAYS = {
-    "computer_light": [("ONE PLAYER: YOU ARE DARK (BLUE),", "dark_side"),
-                       ("THE COMPUTER PLAYS LIGHT (ORANGE)", "silver")],
-    "computer_dark": [("ONE PLAYER: YOU ARE LIGHT (ORANGE),", "light_side"),
-                      ("THE COMPUTER PLAYS DARK (BLUE)", "silver")],
+    "computer_light": [("ONE PLAYER: YOU ARE DARK (BLUE, ON SPIKES),", "dark_side"),
+                       ("THE COMPUTER PLAYS LIGHT (ORANGE, ON BARS)", "silver")],
+    "computer_dark": [("ONE PLAYER: YOU ARE LIGHT (ORANGE, ON BARS),", "light_side"),
+                      ("THE COMPUTER PLAYS DARK (BLUE, ON SPIKES)", "silver")],
     "two_players": [("TWO PLAYERS: STICK 1 PLAYS LIGHT,", "light_side"),
                     ("STICK 2 PLAYS DARK", "dark_side")],
 }
