@@ -43,11 +43,11 @@ def test_match_swaps_sides_and_rounds():
 
 @pytest.mark.slow
 def test_default_level_beats_easy_in_70_of_100():
-    res = selfplay.match(ai.DEFAULT_LEVEL, "easy", 100)
+    res = selfplay.match(ai.SEARCH_LEVEL, "easy", 100)
     assert res["wins"] >= 70, res
 
 
 @pytest.mark.slow
 def test_default_level_beats_random_in_95_of_100():
-    res = selfplay.match(ai.DEFAULT_LEVEL, "random", 100)
+    res = selfplay.match(ai.SEARCH_LEVEL, "random", 100)
     assert res["wins"] >= 95, res

@@ -12,7 +12,7 @@ class Atom4Game(Game):
     blurb = "mix colours on a lattice: four whites (or blacks) in a row"
     min_players = 1
     max_players = 2
-    play_version = 3
+    play_version = 4
     computer_options = {"players": 0, "level": "easy", "rounds": 1}
     strongest_options = {"players": 0, "level": "hard", "rounds": 1}
 

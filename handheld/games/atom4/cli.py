@@ -133,8 +133,8 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     play.add_argument("--round", type=positive_int, default=1, help="round number (sets the start), default 1")
     play.add_argument("--json", action="store_true", help="print JSON instead of text")
     play.add_argument("--suggest", action="store_true", help="print the computer's move for the side to move")
-    play.add_argument("--level", choices=names(ai.LEVELS), default=ai.DEFAULT_LEVEL,
-                      help=f"computer level for --suggest (default {ai.DEFAULT_LEVEL})")
+    play.add_argument("--level", choices=names(ai.LEVELS), default=ai.SEARCH_LEVEL,
+                      help=f"computer level for --suggest (default {ai.SEARCH_LEVEL})")
     play.add_argument("--seed", type=int, default=0, help="seed for --suggest (default 0)")
     play.set_defaults(func=cmd_play)
 
@@ -142,8 +142,8 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
                                           "other levels (--against) or an external engine (--vs)")
     st.add_argument("--games", type=positive_int, default=100, help="games per pairing (default 100)")
     st.add_argument("--seed", type=int, default=0)
-    st.add_argument("--level", choices=names(ai.LEVELS), default=ai.DEFAULT_LEVEL,
-                    help=f"the level measured (default {ai.DEFAULT_LEVEL})")
+    st.add_argument("--level", choices=names(ai.LEVELS), default=ai.SEARCH_LEVEL,
+                    help=f"the level measured (default {ai.SEARCH_LEVEL})")
     st.add_argument("--against", action="append", choices=selfplay.AGENTS, metavar="LEVEL",
                     help="play this level or 'random' instead of easy and random (repeatable)")
     st.add_argument("--vs", metavar="CMD",

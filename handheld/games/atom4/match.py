@@ -155,7 +155,7 @@ class Match:
             self._computer()
 
     def _start_search(self, kind: str) -> None:
-        level = self.options["level"] if kind == "move" else ai.DEFAULT_LEVEL
+        level = self.options["level"] if kind == "move" else ai.SEARCH_LEVEL      # a hint: normal's move
         memory = self.memories[self.pos.player] if kind == "move" else None
         pace = ai.THINK_TICKS_MIN if kind == "move" else 0
         seed = self.rng.randrange(1 << 30)

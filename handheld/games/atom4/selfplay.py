@@ -114,7 +114,7 @@ def play_round(agents: dict, seed: int, round_no: int = 1, times: dict | None = 
 
 def selfplay(seed: int, players: int | None = None, **options) -> dict:
     """One round between two computers (level from options, default normal)."""
-    level = options.get("level", ai.DEFAULT_LEVEL)
+    level = options.get("level", ai.SEARCH_LEVEL)
     round_no = int(options.get("round", 1))
     res = play_round({1: level, 2: level}, seed, round_no)
     return {"winner": res["winner"], "turns": res["turns"],

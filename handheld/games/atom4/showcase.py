@@ -70,7 +70,7 @@ def default_move_ms(quick: bool) -> dict:
                 break
             if k % 8 == 7:
                 t0, c0 = time.perf_counter(), time.thread_time()
-                s = ai.Search(pos, ai.DEFAULT_LEVEL, seed)
+                s = ai.Search(pos, ai.SEARCH_LEVEL, seed)
                 for _ in s.steps():
                     pass
                 samples.append((time.perf_counter() - t0) * 1000)
@@ -78,7 +78,7 @@ def default_move_ms(quick: bool) -> dict:
                 nodes.append(s.nodes)
             pos.play(rng.choice(pos.legal_moves()))
     samples.sort()
-    return {"level": ai.DEFAULT_LEVEL, "moves": len(samples),
+    return {"level": ai.SEARCH_LEVEL, "moves": len(samples),
             "move_ms_p50": round(samples[len(samples) // 2], 1),
             "move_ms_p99": round(samples[min(len(samples) - 1, len(samples) * 99 // 100)], 1),
             "move_ms_max": round(samples[-1], 1),

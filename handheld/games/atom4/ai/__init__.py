@@ -55,7 +55,10 @@ from handheld.runtime.think import Thinking, count, run_to_end
 # and twice normal's nodes per frame on a Pi). It was no stronger than normal until the
 # nineteenth pass's fix at the search's root; since then it beats normal 34-13 of 80
 # (docs/atom4.md).
-LEVELS = (Level("easy", "EASY"), Level("normal", "NORMAL", default=True), Level("hard", "HARD", in_menu=False))
+# A first match is against easy, the level a first-time player beats sometimes (normal
+# beats atom4 4.1's own computer 86 % of the time); the search's own default, for a
+# hint, selfplay and the CLI, is normal (SEARCH_LEVEL).
+LEVELS = (Level("easy", "EASY", default=True), Level("normal", "NORMAL"), Level("hard", "HARD", in_menu=False))
 WIN = 1_000_000
 SEARCH = {
     # level: (max depth, node budget, moves kept from the third ply on, threat evaluation)
@@ -69,7 +72,8 @@ SEARCH = {
 # looks of one move, moves checked after the search); deeper or longer looks found
 # no more (sixth pass); the bound per move bounds its slowest moves (seventh pass)
 FORCING = {"normal": (3, 1500, 2000, 4), "hard": (3, 1500, 2000, 4)}
-DEFAULT_LEVEL = default(LEVELS).name
+DEFAULT_LEVEL = default(LEVELS).name      # a match's opponent when its options name none
+SEARCH_LEVEL = "normal"
 # how a match paces the search: nodes per tick, about a millisecond of a frame here
 # (a node costs 30-130 us), and no move sooner than THINK_TICKS_MIN after its turn began
 CHUNK = {"easy": 24, "normal": 8, "hard": 16}
@@ -145,7 +149,7 @@ class _Abort(Exception):
 class Search:
     """One move's search, advanced in node-counted chunks."""
 
-    def __init__(self, pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, table: bool = True,
+    def __init__(self, pos: Position, level: str = SEARCH_LEVEL, seed: int = 0, table: bool = True,
                  memory: Memory | None = None):
         if level not in SEARCH:
             raise ValueError(f"unknown level {level!r}; choose from: {', '.join(SEARCH)}")
@@ -407,7 +411,7 @@ class Search:
                 k[1], k[0] = k[0], m
 
 
-def think(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, memory: Memory | None = None) -> Thinking:
+def think(pos: Position, level: str = SEARCH_LEVEL, seed: int = 0, memory: Memory | None = None) -> Thinking:
     """The computer's move for the side to move (a point index), CHUNK[level] nodes a
     slice; `memory`: that player's for this round, if it keeps one. The nodes it counts
     are Search.nodes (a match's state hash holds them while it thinks); a forced-win look
@@ -420,7 +424,7 @@ def _searched(search: Search, chunk: int) -> Thinking:
     return search.best
 
 
-def choose_move(pos: Position, level: str = DEFAULT_LEVEL, seed: int = 0, memory: Memory | None = None) -> int:
+def choose_move(pos: Position, level: str = SEARCH_LEVEL, seed: int = 0, memory: Memory | None = None) -> int:
     """`think` run to the end."""
     return run_to_end(think(pos, level, seed, memory))
 
