@@ -20,6 +20,7 @@ from handheld.games.archon import spells as S
 from handheld.games.archon import sounds
 from handheld.games.archon.icons import DARK, ICONS, LIGHT, MAGE, WALK
 from handheld.games.archon.draw import MatchDrawing
+from handheld.games.archon.duel_rollback import DuelRollback
 from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
 from handheld.base.actions import IDLE, Action, InputFrame
 from handheld.runtime.rng import Rng
@@ -57,7 +58,7 @@ def start_box(state) -> tuple[int, int]:
     return B.col_row(min(ready, key=far).square)
 
 
-class MatchScene(scene.MatchScene):
+class MatchScene(DuelRollback, scene.MatchScene):
     duel_factory = staticmethod(default_duel_factory)
 
     def __init__(self, ctx, seed: int, options: dict):
