@@ -67,7 +67,7 @@ class MenuScene(Scene):
     def __init__(self, ctx, highlight: str | None = None):
         self.ctx = ctx
         self.games = all_games()
-        self.extra = ["SETTINGS"] + ([] if ctx.kiosk else ["QUIT"])
+        self.extra = ["LINK", "SETTINGS"] + ([] if ctx.kiosk else ["QUIT"])
         ids = [g.id for g in self.games]
         self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=13,
                          index=ids.index(highlight) if highlight in ids else 0)
@@ -123,6 +123,9 @@ class MenuScene(Scene):
         elif self.extra[self.menu.index - len(self.games)] == "SETTINGS":
             from handheld.cabinet.settings_scene import SettingsScene
             self.ctx.director.push(SettingsScene(self.ctx))
+        elif self.extra[self.menu.index - len(self.games)] == "LINK":
+            from handheld.cabinet.link_screens import LinkScene
+            self.ctx.director.push(LinkScene(self.ctx))
         elif self.confirm_quit:
             self.ctx.quit_requested = True
         else:
@@ -149,6 +152,9 @@ class MenuScene(Scene):
                      (self.message, "danger") if self.message else ("FIRE PLAY   ALT HOW TO PLAY", "silver")]
         elif g is not None:
             lines = [(g.title.upper(), "gold"), "COMING SOON", "", self.message]
+        elif self.menu.items[self.menu.index] == "LINK":
+            lines = [("LINK", "gold"), "TWO CABINETS, ONE MATCH: EACH PLAYER", "AT THEIR OWN SCREEN AND STICK",
+                     ("FIRE OPENS", "silver")]
         elif self.menu.items[self.menu.index] == "SETTINGS":
             lines = [("SETTINGS", "gold"), "SOUND, VOLUME, COLOUR BLIND, DEMO", "TIMING AND THE CONTROLS",
                      ("FIRE OPENS", "silver")]
