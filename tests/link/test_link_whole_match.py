@@ -72,7 +72,8 @@ def _archon(tmp_path, condition, seed=10):
     _check_agreed(r, _dirs(tmp_path))
     h, g = r.host, r.guest
     assert h.match.result["duels"] >= 10                       # duels fought with rollback ...
-    assert h.peer.session.rollbacks > 0 and g.peer.session.rollbacks > 0
+    if condition.delay_ms:                                     # (on a link this quick it never needs a guess)
+        assert h.peer.session.rollbacks > 0 and g.peer.session.rollbacks > 0
     assert max(h.peer.session.deepest, g.peer.session.deepest) <= MAX_ROLLBACK
     return r
 
