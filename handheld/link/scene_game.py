@@ -51,8 +51,9 @@ class LinkedScene:
 
     def delay_for_rtt(self, rtt_ticks: int) -> int:
         """Input delay for a round trip: a lockstep tick waits for the other
-        side's input, a one-way trip old, so send it that far ahead."""
-        return max(0, min(self.max_input_delay, (rtt_ticks + 1) // 2))
+        side's input, a one-way trip old, so send it that far ahead and a
+        tick more (jitter, and frames that do not start together)."""
+        return max(0, min(self.max_input_delay, (rtt_ticks + 1) // 2 + 1))
 
     @property
     def over(self) -> bool:
