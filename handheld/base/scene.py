@@ -43,6 +43,10 @@ class MatchScene(Scene):
         raise NotImplementedError
 
     # --- linked play (handheld/link/): lockstep unless the scene offers rollback
+    #: takes options["computer_from"] = [player, tick]: a computer plays that side from that tick
+    #: (a linked match whose other cabinet is gone; the replay re-runs it the same)
+    hands_over: bool = False
+
     def predictable(self) -> bool:
         """True when the next tick may run on a guessed input for the other
         cabinet's player and be run again from `snapshot()` when the guess was

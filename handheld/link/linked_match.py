@@ -29,6 +29,7 @@ from handheld.ui.widgets import Menu, draw_panel
 
 log = logging.getLogger("handheld.link")
 
+TAKE_OVER = "COMPUTER PLAYS ON"
 WAIT_SHOWN_AFTER = 20         # frames the match waits before the status line says so (lockstep waits a tick often)
 ENDINGS = {"finished": "", "lost": "LINK LOST: MATCH OVER, NO RECORD",
            "desync": "DESYNC: MATCH OVER, NO RECORD", "left": ""}
@@ -122,10 +123,27 @@ class LinkedMatchRunner(MatchRunner):
             self.link = None
         self.ctx.back_to_menu()
 
+    def computer_takes_over(self) -> MatchRunner:
+        """The link is gone: this cabinet's player plays on against the computer,
+        from the last tick both cabinets agreed on (nothing counts in the records)."""
+        if self.link is not None:
+            self.link.transport.close()
+            self.link = None
+        runner = TakenOverRunner(self.ctx, self.game, self.options, self.seed, self.replay,
+                                 local_slot=0 if self.peer.host else 1)
+        self.ctx.director.replace(runner)
+        return runner
+
     # --- menus ------------------------------------------------------------
     def _open_menu(self, kind: str) -> None:
         self.menu_kind = kind
-        self.menu = Menu(["PLAY ON", "LEAVE MATCH"] if kind == "link" else ["MAIN MENU"])
+        if kind == "link":
+            items = ["PLAY ON", "LEAVE MATCH"]
+        elif kind == "lost" and self.match.hands_over:
+            items = [TAKE_OVER, "MAIN MENU"]
+        else:
+            items = ["MAIN MENU"]
+        self.menu = Menu(items)
 
     def _update_menu(self, menu: Menu, frame: InputFrame) -> None:
         inp = frame.merged()
@@ -133,8 +151,11 @@ class LinkedMatchRunner(MatchRunner):
         if self.menu_kind == "link" and (action == "back" or inp.pressed & Action.START):
             self.menu = None
         elif action == "select":
-            if menu.items[menu.index] == "PLAY ON":
+            choice = menu.items[menu.index]
+            if choice == "PLAY ON":
                 self.menu = None
+            elif choice == TAKE_OVER:
+                self.computer_takes_over()
             else:
                 self.leave()
 
@@ -162,3 +183,34 @@ class LinkedMatchRunner(MatchRunner):
         else:
             title, hint = ENDINGS[self.menu_kind], "FIRE: CHOOSE"
         draw_menu_band(surface, title, self.menu, hint)
+
+
+class TakenOverRunner(MatchRunner):
+    """A linked match the computer finishes for the cabinet that is gone: the
+    agreed ticks re-run (quietly) from the linked replay, then the match goes
+    on here with options["computer_from"], so its replay verifies whole.
+    This cabinet's player keeps their slot; a pause is a pause again."""
+
+    def __init__(self, ctx, game, options: dict, seed: int, linked_replay, local_slot: int):
+        audio = SilencedAudio(ctx.audio)
+        match_ctx = copy.copy(ctx)
+        match_ctx.audio = audio
+        options = dict(options, computer_from=[1 - local_slot, linked_replay.ticks + 1])
+        super().__init__(match_ctx, game, options, seed, journal=False)
+        self.ctx, self.local_slot = ctx, local_slot
+        audio.muted = True
+        for frame in linked_replay.input_frames():
+            self.replay.record(frame)
+            self.match.update(frame)
+        audio.muted = False
+        log.info("linked match: the computer takes over player %d at tick %d", 2 - local_slot,
+                 linked_replay.ticks + 1)
+
+    def update(self, frame: InputFrame) -> None:
+        players = [IDLE] * 4
+        players[self.local_slot] = frame[0]
+        super().update(InputFrame(tuple(players)))
+
+    def _open_menu(self, kind: str) -> None:
+        super()._open_menu(kind)            # no RESTART or REMATCH: this match cannot start again
+        self.menu = Menu(["RESUME", "QUIT TO MENU"] if kind == "pause" else ["MAIN MENU"])
