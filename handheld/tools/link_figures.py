@@ -2,7 +2,7 @@
 two cabinets in this process, through the lossy relay on 127.0.0.1 at each
 condition, players working the pad; one Markdown row per match.
 
-    python -m handheld.link.match_figures [GAME ...]
+    python -m handheld.tools.link_figures [GAME ...]
 """
 
 from __future__ import annotations
