@@ -33,8 +33,6 @@ class RollbackSession:
         self.game = game
         self.local_side, self.remote_side = local_side, 1 - local_side
         self.max_rollback = max_rollback
-        # a game that never runs on a guess may send its inputs further ahead (a turn-based game's cursor)
-        self.max_input_delay = getattr(game, "max_input_delay", MAX_INPUT_DELAY)
         self.input_delay = 0
         self.set_input_delay(input_delay)
         self.inputs: tuple[dict, dict] = ({}, {})   # side -> {tick: PlayerInput} known for sure
@@ -52,7 +50,9 @@ class RollbackSession:
     # ------------------------------------------------------------- settings
     def set_input_delay(self, ticks: int) -> None:
         """0-3 ticks (0-8 in lockstep); may change mid-match (a tick is repeated or a sample dropped)."""
-        self.input_delay = max(0, min(self.max_input_delay, int(ticks)))
+        # a game out of its real-time part may send its inputs further ahead (lockstep: a cursor)
+        most = getattr(self.game, "max_input_delay", MAX_INPUT_DELAY)
+        self.input_delay = max(0, min(most, int(ticks)))
 
     # --------------------------------------------------------------- inputs
     def add_remote(self, first: int, inputs) -> None:

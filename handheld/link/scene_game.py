@@ -13,16 +13,11 @@ re-runs it like any match.
 from __future__ import annotations
 
 from handheld.base.actions import IDLE, InputFrame, PlayerInput
-from handheld.base.scene import MatchScene
 from handheld.runtime.replay import Replay
 from handheld.link.rollback import MAX_INPUT_DELAY
 
 HASH_EVERY = 60               # the ticks whose state is hashed (the peer compares them), and the last
-LOCKSTEP_MAX_DELAY = 8        # a game that only runs in lockstep: 133 ms of cursor lag rather than a slow game
-
-
-def never_guesses(scene) -> bool:
-    return type(scene).predictable is MatchScene.predictable
+LOCKSTEP_MAX_DELAY = 8        # out of real time: 133 ms of cursor lag rather than a slow game
 
 
 class SilencedAudio:
@@ -43,11 +38,15 @@ class SilencedAudio:
 class LinkedScene:
     def __init__(self, scene, game_id: str, seed: int, options: dict, play_version: int, audio=None):
         self.scene = scene
-        self.max_input_delay = LOCKSTEP_MAX_DELAY if never_guesses(scene) else MAX_INPUT_DELAY
         self.game_id, self.seed, self.options, self.play_version = game_id, seed, dict(options), play_version
         self.audio = audio                 # a SilencedAudio the scene plays through, or None
         self.tick = 0
         self.furthest = 0                  # the furthest tick run: a tick at or before it is a re-run
+
+    @property
+    def max_input_delay(self) -> int:
+        """Up to 8 ticks in lockstep; 0-3 while the match runs in real time (Archon's duels)."""
+        return MAX_INPUT_DELAY if self.scene.real_time else LOCKSTEP_MAX_DELAY
 
     def delay_for_rtt(self, rtt_ticks: int) -> int:
         """Input delay for a round trip: a lockstep tick waits for the other
