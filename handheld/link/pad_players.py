@@ -89,6 +89,8 @@ class ArchonPad:
             self.turn, self.tries = (m.state.turn, m.phase), 0
             if m.phase == "select":
                 self.plan = self._choose(m)
+            elif self.plan is None or self.plan[0] != m.selected.square:
+                self.plan = self._finish_move(m)        # taken over mid-move
         self.tries += 1
         if self.tries > 600:                # refused (and stuck): think again
             self.turn = -1
@@ -124,6 +126,18 @@ class ArchonPad:
             piece, dest = m.state.pieces[action.piece], action.to
         path = walk_path(m.state, piece, dest) if ICONS[piece.icon].move == WALK else None
         return piece.square, dest, path
+
+    def _finish_move(self, m):
+        """A plan for the icon already chosen: the walk so far ends here, or somewhere to go."""
+        from handheld.games.archon import rules as R
+        from handheld.games.archon.walking import walk_path
+
+        piece = m.selected
+        if m.phase == "walk" and len(m.path) >= 2:
+            return piece.square, m.path[-1], list(m.path)
+        dests = [t for t in R.legal_destinations(m.state, piece) if t != piece.square]
+        dest = dests[self.rng.randrange(len(dests))]
+        return piece.square, dest, walk_path(m.state, piece, dest) if m.phase == "walk" else None
 
     def _fight(self, m) -> int:
         from handheld.games.archon.duel.fighter import ComputerFighter
