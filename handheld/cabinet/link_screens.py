@@ -66,6 +66,9 @@ class LinkScene(Scene):
         self.ctx = ctx
         self.options = link_options(ctx)
         self.mdns = discovery.available() if mdns is None else mdns
+        if not self.mdns:
+            log.info("link: no mDNS without python3-zeroconf (apt-get install python3-zeroconf); "
+                     "JOIN lists the [link] peers")
         self.menu = Menu(["HOST", "JOIN", "BACK"], spacing=14)
 
     def update(self, frame: InputFrame) -> None:
