@@ -99,6 +99,8 @@ class LinkScene(Scene):
 class HostScene(Scene):
     """Wait for a request; FIRE accepts it, ALT refuses it (or leaves)."""
 
+    keeps_awake = True          # kiosk: waiting for the other cabinet is not idling
+
     def __init__(self, ctx, options: LinkOptions, mdns: bool, transport=None):
         self.ctx, self.options = ctx, options
         self.transport, self.error = (transport, "") if transport else open_transport(options.address, options.port)
@@ -270,6 +272,8 @@ class JoinScene(Scene):
 
 class CodeScene(Scene):
     """The pair's code on both screens, then the linked match."""
+
+    keeps_awake = True          # kiosk: waiting for the other cabinet is not idling
 
     def __init__(self, ctx, pairing, transport):
         self.ctx, self.pairing, self.transport = ctx, pairing, transport

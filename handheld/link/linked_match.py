@@ -58,6 +58,7 @@ def without_start(pin: PlayerInput) -> PlayerInput:
 
 
 class LinkedMatchRunner(MatchRunner):
+    keeps_awake = True            # kiosk: the other cabinet may be playing while this one's player waits
     def __init__(self, ctx, game, options: dict, seed: int, link: LinkSetup):
         # not MatchRunner.__init__: no journal (half a linked match cannot be resumed), and
         # the scene plays its sounds through a gate that keeps re-run ticks quiet

@@ -204,3 +204,21 @@ def test_host_is_found_by_mdns_and_listed_by_name(tmp_path):
     out = subprocess.run(["unshare", "--net", "sh", "-c", f"ip link set lo up && exec {sys.executable} {script}"],
                          capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert out.stdout.strip() == "[('CABINET-1', ('127.0.0.1', 47820))]", out.stderr[-2000:]
+
+
+def test_a_kiosk_does_not_send_a_cabinet_waiting_for_its_link_back_to_the_title(tmp_path):
+    import sys
+    from pathlib import Path
+
+    from handheld import TICK_HZ
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "runtime"))
+    from test_cabinet import cabinet, idle, tap
+
+    cab = cabinet(tmp_path, kiosk=True, cabinet__idle_return_s=10, cabinet__attract_after_s=600)
+    tap(cab, Action.FIRE)
+    host = HostScene(cab.ctx, parse({"address": "127.0.0.1", "port": _free_port()})[0], mdns=False)
+    cab.director.push(host)
+    idle(cab, 20 * TICK_HZ)
+    assert cab.director.top is host
+    host.transport.close()
