@@ -71,8 +71,9 @@ SCHEMA: dict[str, tuple] = {
 
 # Sections checked by the code that owns them, when it reads them: [input] by
 # input/settings.py (the input manager, the doctor), [fleet] by fleet/options.py
-# (when the fleet starts, the doctor); [games] by each game. The base knows none of them.
-FREE_SECTIONS = ("input", "games", "fleet")
+# (when the fleet starts, the doctor), [link] by link/options.py; [games] by each game.
+# The base knows none of them.
+FREE_SECTIONS = ("input", "games", "fleet", "link")
 # Warnings reported per file: a file of thousands of unknown keys is one mistake.
 MAX_WARNINGS_PER_FILE = 20
 

@@ -50,6 +50,29 @@ class MatchScene(Scene):
         """A hash of everything that decides the rest of the match (replays check it)."""
         raise NotImplementedError
 
+    # --- linked play (handheld/link/): lockstep unless the scene offers rollback
+    #: takes options["computer_from"] = [player, tick]: a computer plays that side from that tick
+    #: (a linked match whose other cabinet is gone; the replay re-runs it the same)
+    hands_over: bool = False
+
+    def predictable(self) -> bool:
+        """True when the next tick may run on a guessed input for the other
+        cabinet's player and be run again from `snapshot()` when the guess was
+        wrong (Archon's arena). False: that tick waits for the real input."""
+        return False
+
+    def snapshot(self):
+        """What `restore` needs to put this scene back as it is (asked only while `predictable()`)."""
+        raise NotImplementedError
+
+    def restore(self, snap) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def input_key(pin):
+        """The part of a player's input a predicted tick reads: a guess is wrong only if it differs."""
+        return pin
+
 
 class Director:
     """The scene stack, and the only code that changes it. Changes requested during

@@ -157,7 +157,7 @@ class Cabinet:
             self.idle_ticks = 0
             self.director.push(AttractScene(self.ctx, self.config.get("cabinet.demo_seconds", 40)))
         elif (self.kiosk and not at_launcher and not isinstance(top, AttractScene)
-              and self.idle_ticks >= self.idle_return):
+              and not getattr(top, "keeps_awake", False) and self.idle_ticks >= self.idle_return):
             log.info("kiosk: idle for %d s, back to the title", self.idle_return // TICK_HZ)
             self.idle_ticks = 0
             self.director.pop_to_root()

@@ -67,7 +67,7 @@ class MenuScene(Scene):
     def __init__(self, ctx, highlight: str | None = None):
         self.ctx = ctx
         self.games = all_games()
-        self.extra = (["RECORDS"] + (["ROOM RECORDS"] if ctx.room is not None else []) + ["SETTINGS"]
+        self.extra = (["LINK", "RECORDS"] + (["ROOM RECORDS"] if ctx.room is not None else []) + ["SETTINGS"]
                       + ([] if ctx.kiosk else ["QUIT"]))
         ids = [g.id for g in self.games]
         self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=13,
@@ -81,7 +81,7 @@ class MenuScene(Scene):
 
     @property
     def game(self):
-        """The highlighted game, or None on RECORDS/SETTINGS/QUIT."""
+        """The highlighted game, or None on LINK, RECORDS, SETTINGS or QUIT."""
         return self.games[self.menu.index] if self.menu.index < len(self.games) else None
 
     def enter(self) -> None:
@@ -133,6 +133,10 @@ class MenuScene(Scene):
             from handheld.cabinet.room_table import RoomScene
             self.ctx.audio.play("ui.select")
             self.ctx.director.push(RoomScene(self.ctx))
+        elif self.menu.items[self.menu.index] == "LINK":
+            from handheld.cabinet.link_screens import LinkScene
+            self.ctx.audio.play("ui.select")
+            self.ctx.director.push(LinkScene(self.ctx))
         elif self.confirm_quit:
             self.ctx.quit_requested = True
         else:
@@ -171,6 +175,7 @@ class MenuScene(Scene):
 CARD_X = 154
 # what the text window says of the menu's entries that are not games
 CARDS = {
+    "LINK": ("TWO CABINETS, ONE MATCH: EACH PLAYER", "AT THEIR OWN SCREEN AND STICK"),
     "RECORDS": ("THIS CABINET'S WINS AND LOSSES", "AGAINST EACH COMPUTER LEVEL"),
     "ROOM RECORDS": ("THE BEST OF EVERY CABINET", "AT THIS EVENT"),
     "SETTINGS": ("SOUND, VOLUME, COLOUR BLIND, DEMO", "TIMING AND THE CONTROLS"),

@@ -138,4 +138,87 @@ def cabinet_scenes() -> dict:
         out[f"end-{g.id}"] = _match_menu(g.id, "end")
     from handheld.cabinet.resume_offer import showcase_scenes as resume_scenes
     out.update(resume_scenes())
+    out.update(link_scenes())
     return out
+
+
+# The LINK screens, on 127.0.0.1 only and with no mDNS: nothing leaves this machine
+SHOWCASE_LINK = {"name": "CABINET-1", "address": "192.168.1.20", "port": 47820, "peers": ["192.168.1.31"]}
+
+
+def _loopback():
+    from handheld.link.transport import UdpTransport
+
+    return UdpTransport("127.0.0.1")
+
+
+class _LinkSettings:
+    """The settings a shown LINK screen reads: its [link] section, defaults for the rest."""
+
+    def get(self, key, default=None):
+        return dict(SHOWCASE_LINK) if key == "link" else default
+
+
+def _link_ctx(ctx):
+    ctx.settings = _LinkSettings()
+    return ctx
+
+
+def _link_host(request: bool):
+    def make(ctx, seed):
+        from handheld.cabinet.link_screens import HostScene, link_options
+        from handheld.link.pairing import Request
+
+        scene = HostScene(_link_ctx(ctx), link_options(ctx), mdns=False, transport=_loopback())
+        if request:
+            scene.pairing.request = Request(("127.0.0.1", 47821), "CABINET-2", "archon", 1)
+        return scene
+    return make
+
+
+def _link_join(ctx, seed):
+    from handheld.cabinet.link_screens import JoinScene, link_options
+
+    class Found:                    # what mDNS would have found on the LAN
+        def cabinets(self):
+            return [("BARTOP", ("192.168.1.31", 47820)), ("CABINET-2", ("192.168.1.21", 47820))]
+
+        def close(self):
+            pass
+    scene = JoinScene(_link_ctx(ctx), link_options(ctx), mdns=True, browser=Found(), transport=_loopback())
+    scene.update(EMPTY_FRAME)
+    return scene
+
+
+def _link_code(ctx, seed):
+    from handheld.cabinet.link_screens import CodeScene
+    from handheld.link.pairing import Agreement
+
+    class Paired:
+        agreement = Agreement(False, 0x5EED_0000_0000_1234 + 3587, 7, "archon", {"mode": "two_players"},
+                              ("192.168.1.20", 47820), "CABINET-1")
+
+        def poll(self):
+            pass
+    return CodeScene(ctx, Paired(), None)
+
+
+def _link_lost(ctx, seed):
+    """An Archon match between two cabinets whose other cabinet went quiet a
+    second and a half ago (set, not waited for: no packet is sent)."""
+    from handheld.games.registry import load_game
+    from handheld.link.linked_match import LinkedMatchRunner, LinkSetup
+    from handheld.link.pairing import LINK_OPTIONS
+
+    link = LinkSetup(True, 1, _loopback(), ("127.0.0.1", 9))
+    runner = LinkedMatchRunner(ctx, load_game("archon"), LINK_OPTIONS["archon"], seed, link)
+    runner.peer.received, runner.peer.last_heard, runner.peer.now = 1, 10, 100
+    return runner
+
+
+def link_scenes() -> dict:
+    from handheld.cabinet.link_screens import LinkScene
+
+    return {"link": lambda ctx, seed: LinkScene(_link_ctx(ctx), mdns=True), "link-host": _link_host(False),
+            "link-request": _link_host(True), "link-join": _link_join, "link-code": _link_code,
+            "link-lost": _link_lost}

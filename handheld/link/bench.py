@@ -10,7 +10,7 @@ import time
 
 from handheld.games.archon.duel.engine import FIRE, held_for
 from handheld.games.archon.duel.model import DuelSetup
-from handheld.base.actions import PlayerInput
+from handheld.base.actions import IDLE, InputFrame, PlayerInput
 from handheld.link.duel_game import LinkedDuel
 from handheld.link.harness import offline_duel_inputs, play_linked_duel, scripted
 from handheld.link.relay import Condition
@@ -45,10 +45,53 @@ def rollback_cost(ticks: int) -> dict:
         session.sync()
         samples.append(time.thread_time_ns() - c0)
     assert session.deepest == MAX_ROLLBACK
+    return {**_timed(samples, "rollback_8_ticks"), "rollback_samples": len(samples)}
+
+
+def _timed(samples: list, prefix: str) -> dict:
     s = sorted(samples)
     pick = lambda q: round(s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))] / 1e6, 4)  # noqa: E731
-    return {"rollback_8_ticks_cpu_p50_ms": pick(0.5), "rollback_8_ticks_cpu_p99_ms": pick(0.99),
-            "rollback_8_ticks_cpu_max_ms": pick(1.0), "rollback_samples": len(s)}
+    return {f"{prefix}_cpu_p50_ms": pick(0.5), f"{prefix}_cpu_p99_ms": pick(0.99),
+            f"{prefix}_cpu_max_ms": pick(1.0)}
+
+
+def _archon_match_in_a_duel(seed: int):
+    """A two-player Archon match scene, played by pad players up to its first duel."""
+    from types import SimpleNamespace
+
+    from handheld.games.registry import load_game
+    from handheld.link.pad_players import ArchonPad
+    from handheld.runtime.context import Context
+
+    scene = load_game("archon").match_scene(Context.headless_context(), seed, {"mode": "two_players"})
+    pads = [ArchonPad(SimpleNamespace(match=scene, link=SimpleNamespace(host=host)), seed, "classic", 2)
+            for host in (True, False)]
+    while scene.duel is None:
+        scene.update(InputFrame((pads[0]._decide(), pads[1]._decide(), IDLE, IDLE)))
+    return scene
+
+
+def match_rollback_cost(ticks: int) -> dict:
+    """The same inside a whole Archon match (the board scene hosting the
+    arena, through LinkedScene): what a linked Archon match pays."""
+    from handheld.link.scene_game import LinkedScene
+
+    samples: list = []
+    seed = BENCH_SEED
+    while len(samples) < ticks:
+        session = RollbackSession(LinkedScene(_archon_match_in_a_duel(seed), "archon", seed, {}, 0), 0)
+        while len(samples) < ticks and session.game.predictable():
+            t = session.game.tick + 1
+            session.advance(PlayerInput(held_for((t // 5) % 8, t % 4 == 0)))
+            late = t - MAX_ROLLBACK + 1
+            if late < 1:
+                continue
+            session.add_remote(late, [_remote(late)])
+            c0 = time.thread_time_ns()
+            session.sync()
+            samples.append(time.thread_time_ns() - c0)
+        seed += 1
+    return _timed(samples, "match_rollback_8_ticks")
 
 
 def bytes_per_second() -> dict:
@@ -66,4 +109,5 @@ def bytes_per_second() -> dict:
 
 
 def link_figures(quick: bool = False) -> dict:
-    return {**rollback_cost(200 if quick else 2000), **bytes_per_second()}
+    return {**rollback_cost(200 if quick else 2000), **match_rollback_cost(100 if quick else 1000),
+            **bytes_per_second()}

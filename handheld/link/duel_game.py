@@ -36,6 +36,10 @@ class LinkedDuel:
         return self.duel.over or self.duel.tick >= self.max_ticks
 
     @staticmethod
+    def predictable() -> bool:
+        return True
+
+    @staticmethod
     def key(pin: PlayerInput) -> int:
         return pin.held & DUEL_KEYS
 

@@ -104,3 +104,69 @@ def play_linked_duel(setup: DuelSetup, seed: int, light, dark, condition: Condit
         for p in peers:
             p.transport.close()
         relay.close()
+
+
+# ------------------------------------------------------------ whole matches
+@dataclass
+class LinkedMatchResult:
+    host: object                  # the host cabinet's LinkedMatchRunner
+    guest: object
+    wall_ticks: int
+    relay_passed: int
+    relay_dropped: int
+    reports: tuple = ([], [])     # what each cabinet's runner reported at the match's end
+
+    @property
+    def finished(self) -> bool:
+        return self.host.ended == "finished" and self.guest.ended == "finished"
+
+    @property
+    def bytes_per_second(self) -> int:
+        sent = max(self.host.peer.transport.bytes_sent, self.guest.peer.transport.bytes_sent)
+        return sent * 60 // max(self.wall_ticks, 1)
+
+
+def play_linked_match(game, options: dict, seed: int, host_player, guest_player,
+                      condition: Condition = Condition(), relay_seed: int = 1, input_delay: int | None = None,
+                      max_wall_ticks: int = 100_000, data_dirs=(None, None), on_tick=None) -> LinkedMatchResult:
+    """A whole match of `game` between two cabinets in this process, each a
+    headless Context with its own LinkedMatchRunner on its director, through
+    a LossyRelay on 127.0.0.1. A player is a function runner -> (() ->
+    PlayerInput), sampled once a frame as the cabinet's P1 controls. Returns
+    when both have settled (finished and compared their final hashes), one
+    has ended otherwise, or after max_wall_ticks."""
+    from handheld.base.actions import InputFrame
+    from handheld.link.linked_match import LinkedMatchRunner, LinkSetup
+    from handheld.link.transport import UdpTransport
+    from handheld.runtime.context import Context
+
+    relay = LossyRelay(HOST, condition, relay_seed)
+    runners: list = []
+    reports: tuple = ([], [])
+    try:
+        for cabinet in (0, 1):
+            transport = UdpTransport(HOST)
+            relay.connect(cabinet, transport.address)
+            ctx = Context.headless_context(seed=seed)
+            ctx.data_dir, ctx.on_match_end = data_dirs[cabinet], reports[cabinet].append
+            link = LinkSetup(cabinet == 0, TOKEN, transport, relay.address_for(cabinet), input_delay)
+            runner = LinkedMatchRunner(ctx, game, options, seed, link)
+            ctx.director.push(runner)
+            runners.append(runner)
+        host, guest = runners
+        samples = (host_player(host), guest_player(guest))
+        now = 0
+        while now < max_wall_ticks and not (host.peer.settled and guest.peer.settled) \
+                and not ({host.ended, guest.ended} - {"", "finished"}):
+            now += 1
+            relay.pump(now * TICK_US)
+            if on_tick is not None:
+                on_tick(now, relay, host, guest)
+            for runner, sample in zip(runners, samples):      # hands off once it is over
+                runner.update(InputFrame((IDLE if runner.ended else sample(), IDLE, IDLE, IDLE)))
+        return LinkedMatchResult(host, guest, now, relay.passed, relay.dropped, reports)
+    finally:
+        for r in runners:
+            if r.link is not None:
+                r.link.transport.close()
+        relay.close()

@@ -106,7 +106,8 @@ class LinkPeer:
             sample = 8 * (self.now - sent)
             self.rtt_x8 = sample if self.rtt_x8 < 0 else self.rtt_x8 + (sample - self.rtt_x8) // 8
             if self.auto_delay:
-                self.session.set_input_delay(delay_for_rtt(self.rtt_x8 // 8))
+                choose = getattr(self.game, "delay_for_rtt", delay_for_rtt)
+                self.session.set_input_delay(choose(self.rtt_x8 // 8))
         if p.inputs:
             self.session.add_remote(p.first, p.inputs)
         if p.hash_tick and p.hash_tick not in self.peer_hashes:
@@ -132,7 +133,10 @@ class LinkPeer:
 
     def _hash(self, t: int) -> None:
         if t not in self.my_hashes:
-            self.my_hashes[t] = self.game.hash_of(self.session.snapshot_at(t))
+            mine = self.game.hash_of(self.session.snapshot_at(t))
+            if mine is None:
+                return                          # a tick the game did not hash (LinkedScene hashes a few)
+            self.my_hashes[t] = mine
             self._compare(t)
         self.hash_out, self.hash_repeats = (t, bytes.fromhex(self.my_hashes[t])), HASH_REPEATS
         for table in (self.my_hashes, self.peer_hashes):
@@ -146,8 +150,9 @@ class LinkPeer:
         last = self.session.confirmed
         for t in [t for t in self.peer_hashes if t not in self.my_hashes and t <= last]:
             snap = self.session.snapshot_at(t)
-            if snap is not None:
-                self.my_hashes[t] = self.game.hash_of(snap)
+            mine = None if snap is None else self.game.hash_of(snap)
+            if mine is not None:
+                self.my_hashes[t] = mine
                 self._compare(t)
 
     def _compare(self, t: int) -> None:
@@ -162,8 +167,9 @@ class LinkPeer:
         log.error("DESYNC at tick %d: our hash %s, the peer's %s; our state: %r", t, mine, theirs,
                   self.session.snapshot_at(t))
         snap = self.session.snapshot_at(t)
-        if self.host and snap is not None:      # (None: too old; the next hash check asks again)
-            self.resync_out, self.resync_repeats = (t, self.game.encode(snap)), RESYNC_REPEATS
+        state = None if snap is None else self.game.encode(snap)
+        if self.host and state is not None:     # (None: too old, or a game that cannot resync)
+            self.resync_out, self.resync_repeats = (t, state), RESYNC_REPEATS
 
     def _take_host_state(self, t: int, raw: bytes) -> None:
         if t in self.resynced:

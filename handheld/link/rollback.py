@@ -10,8 +10,9 @@ at most `max_rollback` ticks ahead of the last tick with the remote input
 known; beyond that `advance` refuses (the game waits).
 
 The game is anything with `tick`, `over`, `step(light_input, dark_input)`,
-`snapshot()`, `restore(snapshot)` and `key(player_input)` (the part of an
-input the game reads: a prediction is wrong only if that part differs).
+`snapshot()`, `restore(snapshot)`, `key(player_input)` (the part of an
+input the game reads: a prediction is wrong only if that part differs) and
+`predictable()` (False: the next tick waits for the remote input, lockstep).
 Side 0 is Light (the host), side 1 Dark.
 """
 
@@ -39,6 +40,7 @@ class RollbackSession:
         self.confirmed_remote = 0                   # every remote input up to here is known
         self.local_next = game.tick + 1             # the next tick a local input is due for
         self.sampled = False                        # no live sample taken yet
+        self.sample_used = False                    # the last advance put the live sample on a tick
         self.snapshots = {game.tick: game.snapshot()}
         self.first_wrong: int | None = None
         self.confirmed = game.tick                  # last tick handed out by pop_confirmed
@@ -47,8 +49,10 @@ class RollbackSession:
 
     # ------------------------------------------------------------- settings
     def set_input_delay(self, ticks: int) -> None:
-        """0-3 ticks; may change mid-match (a tick is repeated or a sample dropped)."""
-        self.input_delay = max(0, min(MAX_INPUT_DELAY, int(ticks)))
+        """0-3 ticks (0-8 in lockstep); may change mid-match (a tick is repeated or a sample dropped)."""
+        # a game out of its real-time part may send its inputs further ahead (lockstep: a cursor)
+        most = getattr(self.game, "max_input_delay", MAX_INPUT_DELAY)
+        self.input_delay = max(0, min(most, int(ticks)))
 
     # --------------------------------------------------------------- inputs
     def add_remote(self, first: int, inputs) -> None:
@@ -77,33 +81,46 @@ class RollbackSession:
         return self.local_next - 1
 
     def _predict(self) -> PlayerInput:
-        return self.inputs[self.remote_side].get(self.confirmed_remote, IDLE)
+        """The last input received, held on: a stick stays held, a press is not pressed again."""
+        return PlayerInput(self.inputs[self.remote_side].get(self.confirmed_remote, IDLE).held)
 
     # ------------------------------------------------------------------ run
     def can_advance(self) -> bool:
-        return not self.game.over and self.game.tick + 1 - self.confirmed_remote <= self.max_rollback
+        """The next tick may run: on a guess only while the game allows one
+        (`predictable()`, else lockstep) and at most max_rollback ticks ahead."""
+        ahead = self.max_rollback if self.game.predictable() else 0
+        return not self.game.over and self.game.tick + 1 - self.confirmed_remote <= ahead
 
     def advance(self, local) -> bool:
         """One tick with this tick's local input sample (a PlayerInput, or a
         callable tick -> PlayerInput for scripted players); False (and
         nothing done) while waiting for the peer or when the game is over."""
         self.sync()
+        self.sample_used = False
         if not self.can_advance():
+            if not self.game.over and not self.game.predictable():
+                self._take_local(local)           # lockstep: the peer waits for this side's input too
             self.stalls += 0 if self.game.over else 1
             return False
-        t = self.game.tick + 1
-        due = t + self.input_delay
+        self._take_local(local)
+        self._simulate(self.game.tick + 1)
+        return True
+
+    def _take_local(self, local) -> None:
+        """Decide this side's inputs up to the next tick plus the input delay."""
+        due = self.game.tick + 1 + self.input_delay
         mine = self.inputs[self.local_side]
         while self.local_next <= due:
             n = self.local_next
             if callable(local):
                 mine[n] = local(n)
-            else:                                 # before the first sample of a delayed match: idle
-                mine[n] = IDLE if n < due and not self.sampled else local
+            elif n == due:
+                mine[n] = local
+                self.sample_used = True
+            else:       # the start of a delayed match (idle), or a gap a longer delay opened (no press twice)
+                mine[n] = PlayerInput(local.held) if self.sampled else IDLE
             self.local_next += 1
         self.sampled = True
-        self._simulate(t)
-        return True
 
     def _simulate(self, t: int) -> None:
         remote = self.inputs[self.remote_side].get(t)

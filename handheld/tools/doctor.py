@@ -131,7 +131,7 @@ def _config(r: Report, config) -> None:
 
 
 def _owned_section_warnings(config) -> list[str]:
-    """[input] and [fleet] are checked by the code that owns them; the doctor asks it."""
+    """[input], [fleet] and [link] are checked by the code that owns them; the doctor asks it."""
     from handheld.input import settings as input_settings
 
     warnings = input_settings.validate(config.get("input", {}) or {})[1]
@@ -139,6 +139,10 @@ def _owned_section_warnings(config) -> list[str]:
         from handheld.fleet.options import validate
 
         warnings += validate(config.get("fleet"))
+    if config.get("link") is not None:
+        from handheld.link.options import parse
+
+        warnings += parse(config.get("link"))[1]
     return warnings
 
 

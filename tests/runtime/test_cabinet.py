@@ -376,7 +376,7 @@ def test_the_records_table_opens_from_the_menu_and_fire_comes_back(tmp_path):
     menu = cab.director.top
     assert "ROOM RECORDS" not in menu.menu.items, "only a cabinet in an event fleet has a room"
     _to_item(cab, menu, "RECORDS")
-    assert menu.menu.items.index("RECORDS") == len(menu.games)      # right below the games
+    assert menu.menu.items.index("RECORDS") >= len(menu.games)      # below the games
     tap(cab, Action.FIRE)
     assert isinstance(cab.director.top, RecordsScene) and not cab.director.top.auto
     idle(cab, 20 * TICK_HZ)

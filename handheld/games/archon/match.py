@@ -21,6 +21,7 @@ from handheld.games.archon import spells as S
 from handheld.games.archon import sounds
 from handheld.games.archon.icons import DARK, ICONS, LIGHT, MAGE, WALK
 from handheld.games.archon.draw import MatchDrawing
+from handheld.games.archon.linked import LinkedPlay, computer_from
 from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
 from handheld.base.actions import IDLE, Action, InputFrame
 from handheld.runtime.rng import Rng
@@ -59,7 +60,7 @@ def start_box(state) -> tuple[int, int]:
     return B.col_row(min(ready, key=far).square)
 
 
-class MatchScene(scene.MatchScene):
+class MatchScene(LinkedPlay, scene.MatchScene):
     duel_factory = staticmethod(default_duel_factory)
 
     def __init__(self, ctx, seed: int, options: dict):
@@ -68,6 +69,7 @@ class MatchScene(scene.MatchScene):
         if mode not in MODES:
             raise ValueError(f"unknown archon mode {mode!r}; choose from {', '.join(MODES)}")
         self.computer = MODES[mode]
+        self.takeover = computer_from(options)            # a linked match the computer finishes
         first = options.get("first", LIGHT)
         self.level = options.get("level", "classic")
         self.duel_level = int(options.get("duel_level", 2))
@@ -151,6 +153,8 @@ class MatchScene(scene.MatchScene):
     # --- the tick ----------------------------------------------------------
     def update(self, frame: InputFrame) -> None:
         self.tick += 1
+        if self.takeover is not None and self.tick == self.takeover[1]:
+            self.hand_over(self.takeover[0])
         self.phase_t += 1
         if self.message_ticks:
             self.message_ticks -= 1
@@ -381,7 +385,7 @@ class MatchScene(scene.MatchScene):
             self.result = {"winner": w, "text": text, "reason": self.state.end_reason,
                            "turns": self.state.turn - 1, "duels": self.state.duels}
             humans = [s for s in (LIGHT, DARK) if s not in self.computer]
-            if len(humans) == 1:   # the cabinet's records (docs/adding-a-game.md)
+            if len(humans) == 1 and self.takeover is None:   # the cabinet's records (docs/adding-a-game.md)
                 self.result["records"] = {"level": self.level, "human_won": None if w == "tie" else w == humans[0]}
         if self.phase_t >= END_TICKS or (self.phase_t > 30 and frame.any_pressed(Action.FIRE)):
             self.finished = True

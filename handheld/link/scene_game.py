@@ -1,0 +1,101 @@
+"""Any game's match scene as the game a linked session runs (peer.py, rollback.py).
+
+Both cabinets build the same MatchScene from the same seed and options and
+feed it the same InputFrame every tick: the host's player in slot 0, the
+guest's in slot 1. A tick runs only once both inputs are known (lockstep:
+a turn-based game's moves are sent and acknowledged with the inputs that
+make them), except while the scene is `predictable()` (Archon's arena),
+where it runs on a guess and rolls back (up to 8 ticks) when the guess was
+wrong. The replay is the runner's usual one, so `handheld replay --verify`
+re-runs it like any match.
+"""
+
+from __future__ import annotations
+
+from handheld.base.actions import IDLE, InputFrame, PlayerInput
+from handheld.runtime.replay import Replay
+from handheld.link.rollback import MAX_INPUT_DELAY
+
+HASH_EVERY = 60               # the ticks whose state is hashed (the peer compares them), and the last
+LOCKSTEP_MAX_DELAY = 8        # out of real time: 133 ms of cursor lag rather than a slow game
+
+
+class SilencedAudio:
+    """The cabinet's audio, quiet while ticks are run again after a rollback."""
+
+    def __init__(self, audio):
+        self.audio, self.muted = audio, False
+
+    def play(self, name: str, *args, **kwargs):
+        if not self.muted:
+            return self.audio.play(name, *args, **kwargs)
+        return None
+
+    def __getattr__(self, name):
+        return getattr(self.audio, name)
+
+
+class LinkedScene:
+    def __init__(self, scene, game_id: str, seed: int, options: dict, play_version: int, audio=None):
+        self.scene = scene
+        self.game_id, self.seed, self.options, self.play_version = game_id, seed, dict(options), play_version
+        self.audio = audio                 # a SilencedAudio the scene plays through, or None
+        self.tick = 0
+        self.furthest = 0                  # the furthest tick run: a tick at or before it is a re-run
+
+    @property
+    def max_input_delay(self) -> int:
+        """Up to 8 ticks in lockstep; 0-3 while the match runs in real time (Archon's duels)."""
+        return MAX_INPUT_DELAY if self.scene.real_time else LOCKSTEP_MAX_DELAY
+
+    def delay_for_rtt(self, rtt_ticks: int) -> int:
+        """Input delay for a round trip: a lockstep tick waits for the other
+        side's input, a one-way trip old, so send it that far ahead and a
+        tick more (jitter, and frames that do not start together)."""
+        return max(0, min(self.max_input_delay, (rtt_ticks + 1) // 2 + 1))
+
+    @property
+    def over(self) -> bool:
+        return self.scene.finished
+
+    def predictable(self) -> bool:
+        return self.scene.predictable()
+
+    def key(self, pin: PlayerInput):
+        return self.scene.input_key(pin)
+
+    def step(self, light: PlayerInput, dark: PlayerInput) -> None:
+        self.tick += 1
+        if self.audio is not None:
+            self.audio.muted = self.tick <= self.furthest
+        self.scene.update(InputFrame((light, dark, IDLE, IDLE)))
+        self.furthest = max(self.furthest, self.tick)
+
+    def snapshot(self) -> tuple:
+        """(tick, state hash on the ticks that are compared, else None, the
+        scene's own snapshot while a rollback may come back to it, else None)."""
+        digest = self.scene.state_hash() if self.tick % HASH_EVERY == 0 or self.over else None
+        return self.tick, digest, self.scene.snapshot() if self.scene.predictable() else None
+
+    def restore(self, snap) -> None:
+        self.tick = snap[0]
+        self.scene.restore(snap[2])
+
+    def state_hash(self) -> str:
+        return self.scene.state_hash()
+
+    @staticmethod
+    def hash_of(snap):
+        return None if snap is None else snap[1]
+
+    @staticmethod
+    def encode(_snap):
+        """No resync for a whole match: its state is not one packet (a desync ends it)."""
+        return None
+
+    @staticmethod
+    def decode(_raw):
+        return None
+
+    def new_replay(self) -> Replay:
+        return Replay(self.game_id, self.seed, self.options, play_version=self.play_version)
