@@ -52,3 +52,28 @@ def all_games() -> list[Game]:
 
 def built_games() -> list[Game]:
     return [g for g in all_games() if g.built]
+
+
+def _known() -> str:
+    return f"(known: {', '.join(GAMES)})"
+
+
+def shown_games(choice) -> tuple[list[Game], str | None]:
+    """The games a cabinet shows for its cabinet.games setting ("all", or a list
+    of ids in the order to show them), and one line about what it could not
+    use. Never an empty list: a choice with no known game shows them all."""
+    if not isinstance(choice, list):
+        return all_games(), None
+    known = [g for g in dict.fromkeys(choice) if g in GAMES]
+    unknown = [g for g in choice if g not in GAMES]
+    if not known:
+        return all_games(), f"cabinet.games = {choice!r} names no game this cabinet has {_known()}; showing all"
+    problem = f"cabinet.games: unknown {', '.join(map(repr, unknown))} ignored {_known()}" if unknown else None
+    return [load_game(g) for g in known], problem
+
+
+def games_setting_error(choice) -> str | None:
+    """Why a cabinet.games value from elsewhere (the fleet's operator) is refused:
+    an id this cabinet does not have. None when every id is known."""
+    unknown = [g for g in choice if g not in GAMES] if isinstance(choice, list) else []
+    return f"names unknown games {', '.join(map(repr, unknown))} {_known()}" if unknown else None
