@@ -11,7 +11,7 @@ from dataclasses import dataclass
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 DEFAULT_PORT = 1883
 DEFAULT_TLS_PORT = 8883
-KEYS = ("host", "port", "name", "username", "password", "password_file", "tls", "ca_file")
+KEYS = ("host", "port", "name", "username", "password", "password_file", "tls", "ca_file", "initials")
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class FleetOptions:
     password: str
     tls: bool
     ca_file: str              # the broker's CA certificate ("" : the system's CAs)
+    initials: bool = False    # ask a human who beat the computer for three letters to put on the result
 
 
 class FleetConfigError(ValueError):
@@ -66,7 +67,11 @@ def parse(section: dict) -> tuple[FleetOptions, list[str]]:
         ca_file = ""
     if ca_file and not os.path.isfile(ca_file):
         raise FleetConfigError(f"fleet.ca_file = {ca_file!r} does not exist: copy the broker's CA there or remove the key")
-    return FleetOptions(host.strip(), port, name, username, password, tls, ca_file), warnings
+    initials = section.get("initials", False)
+    if not isinstance(initials, bool):
+        warnings.append(f"fleet.initials = {initials!r} must be true or false; using false")
+        initials = False
+    return FleetOptions(host.strip(), port, name, username, password, tls, ca_file, initials), warnings
 
 
 def _password(section: dict, warnings: list[str]) -> str:

@@ -6,24 +6,9 @@ import pytest
 pytest.importorskip("paho.mqtt.client", reason="needs apt-get install python3-paho-mqtt")
 
 from fleetbroker import USERS, wait_until  # noqa: E402
+from running_cabinet import running_cabinet, tap, ticks  # noqa: E402
 from handheld.base.actions import Action  # noqa: E402
-from handheld.base.config import Config  # noqa: E402
 from handheld.tools.cli import main as handheld_main  # noqa: E402
-
-
-def _running_cabinet(broker, tmp_path):
-    from handheld.audio import NullAudio
-    from handheld.cabinet.app import Cabinet
-    from handheld.display.headless import HeadlessDisplay
-    from handheld.fleet.link import start_fleet
-    from handheld.input.manager import InputManager
-
-    cfg_path = tmp_path / "handheld.toml"
-    cfg_path.write_text('# the cabinet\'s own note\n[fleet]\nhost = "127.0.0.1"\nport = %d\nname = "cab-1"\n'
-                        'password = "%s"\n' % (broker.port, USERS["cab-1"]))
-    cfg = Config.load(cfg_path, boot_path=None)
-    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=1, data_dir=str(tmp_path / "state"))
-    return cab, start_fleet(cfg, cab, str(tmp_path / "state"))
 
 
 def _push(broker, tmp_path, monkeypatch, text):
@@ -34,20 +19,16 @@ def _push(broker, tmp_path, monkeypatch, text):
 
 
 def test_pushed_games_reach_the_open_menu_and_the_config_file(broker, tmp_path, monkeypatch):
-    cab, link = _running_cabinet(broker, tmp_path)
+    cab, link = running_cabinet(broker, tmp_path)
     try:
         wait_until(lambda: link.connected)
-        cab.input.raw.press(0, Action.FIRE, "test")
-        cab.tick()
-        cab.input.raw.release(0, Action.FIRE, "test")
-        cab.tick()
+        tap(cab, Action.FIRE)
         menu = cab.director.top
         assert len(menu.games) == 5
         assert _push(broker, tmp_path, monkeypatch, '[cabinet]\ngames = ["sphinx", "atom4"]\n') == 0
 
         def shown():
-            for _ in range(60):                      # the menu looks once a second
-                cab.tick()
+            ticks(cab, 60)                           # the menu looks once a second
             return [g.id for g in menu.games] == ["sphinx", "atom4"]
         wait_until(shown, timeout=20)
         assert menu.menu.items[:2] == ["THE INSCRUTABLE SPHINX", "ATOM-4"]
