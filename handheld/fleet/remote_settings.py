@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 
 from handheld.base import config as config_module
-from handheld.games.registry import games_setting_error
 
 log = logging.getLogger("handheld.fleet")
 
@@ -30,6 +29,8 @@ def check(values: dict) -> tuple[dict, list[str]]:
             continue
         error = config_module.SCHEMA[key][1](value)
         if not error and key == "cabinet.games":
+            from handheld.games.registry import games_setting_error
+
             error = games_setting_error(value)
         if error:
             problems.append(f"{key} = {value!r} {error}")
