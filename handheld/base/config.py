@@ -52,7 +52,7 @@ def _str(v):
 
 
 def _game_list(v):
-    # which ids exist is the registry's to say (games/registry.py shown_games), not the base's
+    # which ids exist is the registry's to say (games/registry.py shown_ids), not the base's
     if v == "all" or (isinstance(v, list) and v and all(isinstance(g, str) and g for g in v)):
         return None
     return 'must be "all" or a list of game ids, e.g. ["archon", "sphinx"]'

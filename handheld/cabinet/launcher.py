@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from handheld import TICK_HZ, __version__
-from handheld.games.registry import shown_games
+from handheld.games.registry import shown_games, shown_ids
 from handheld.cabinet.menu_card import Miniature, demo_picture, players_text, record_lines
 from handheld.base.records import GameRecord
 from handheld.base.actions import Action, InputFrame
@@ -22,9 +22,14 @@ def _logo() -> pygame.Surface:
     return pygame.transform.scale(img, (img.get_width() * 4, img.get_height() * 4))
 
 
+def games_choice(ctx):
+    """The cabinet.games setting: "all" (the default) or a list of ids."""
+    return ctx.setting("cabinet.games", "all")
+
+
 def games_shown(ctx) -> list:
-    """The games this cabinet shows (its cabinet.games setting; all by default)."""
-    return shown_games(ctx.setting("cabinet.games", "all"))[0]
+    """The games this cabinet shows, loaded."""
+    return shown_games(games_choice(ctx))
 
 
 def count_in_words(n: int) -> str:
@@ -54,7 +59,7 @@ class TitleScene(Scene):
             for i, name in enumerate(("red", "orange", "yellow", "green", "cyan", "blue", "violet", "purple")):
                 bg.fill(rgb(name), (0, 150 + i * 3, 320, 2))
             bg.blit(self.logo, ((320 - self.logo.get_width()) // 2, 60))
-            draw_text(bg, 160, 100, f"{count_in_words(len(games_shown(self.ctx)))} GAMES OF STRATEGY AND MAGIC", "silver", align="center")
+            draw_text(bg, 160, 100, f"{count_in_words(len(shown_ids(games_choice(self.ctx))[0]))} GAMES OF STRATEGY AND MAGIC", "silver", align="center")
             draw_text(bg, 160, 228, f"V{__version__}", "slate", "small", align="center")
             self.background = bg
         surface.blit(self.background, (0, 0))
@@ -80,7 +85,7 @@ class MenuScene(Scene):
         self._list_games(highlight)
 
     def _list_games(self, highlight: str | None) -> None:
-        self.choice = self.ctx.setting("cabinet.games", "all")
+        self.choice = games_choice(self.ctx)
         self.games = games_shown(self.ctx)
         ids = [g.id for g in self.games]
         self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=13,
@@ -106,7 +111,7 @@ class MenuScene(Scene):
 
     def update(self, frame: InputFrame) -> None:
         self.tick += 1
-        if self.tick % TICK_HZ == 0 and self.ctx.setting("cabinet.games", "all") != self.choice:
+        if self.tick % TICK_HZ == 0 and games_choice(self.ctx) != self.choice:
             self._list_games(self.game.id if self.game else None)     # the fleet's operator changed it
         before = self.menu.index
         action = self.menu.update(frame.merged())

@@ -7,7 +7,7 @@ from handheld.base.actions import Action
 from handheld.base.config import Config
 from handheld.cabinet.attract import AttractScene
 from handheld.cabinet.launcher import MenuScene, TitleScene
-from handheld.games.registry import GAMES, games_setting_error, shown_games
+from handheld.games.registry import GAMES, games_setting_error, shown_ids
 
 from test_cabinet import cabinet, tap
 
@@ -96,4 +96,22 @@ def test_the_doctor_and_the_fleet_check_the_ids_against_the_registry(tmp_path):
     assert any("'pacman'" in w for w in _owned_section_warnings(cfg))
     assert games_setting_error(["sphinx", "pacman"]).startswith("names unknown games 'pacman'")
     assert games_setting_error(["sphinx"]) is None
-    assert shown_games("all")[1] is None
+    assert shown_ids("all") == (list(GAMES), None)
+
+
+def test_the_title_checks_the_setting_without_importing_a_game(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "h.toml").write_text('[cabinet]\ngames = ["sphinx", "pacman"]\n')
+    code = ("import sys\nfrom test_cabinet import cabinet\nfrom pathlib import Path\n"
+            "from handheld.display.base import logical_surface\n"
+            "cab = cabinet(Path(sys.argv[1]), cabinet__games='[\"sphinx\", \"pacman\"]')\n"
+            "cab.director.top.draw(logical_surface())\n"
+            "print(sorted(m for m in sys.modules if m.startswith('handheld.games.') and m.count('.') == 2))\n")
+    here = os.path.dirname(os.path.abspath(__file__))
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=here + os.pathsep + os.path.dirname(os.path.dirname(here))))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['handheld.games.base', 'handheld.games.registry']"
