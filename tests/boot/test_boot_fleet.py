@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from test_boot_qemu import ROOT, prepared_image, wait_active
+from test_boot_qemu import ROOT, journal_seconds, prepared_image, wait_active
 
 pytestmark = pytest.mark.slow
 
@@ -61,9 +61,17 @@ def test_the_broker_runs_and_the_cabinet_service_reaches_it(guest):
     wait_for(guest, "systemctl is-active handheld-broker", "active")
     REPORT["mosquitto_service"] = guest.run("systemctl is-enabled mosquitto.service")[1].strip()
     assert REPORT["mosquitto_service"] == "masked"
-    lines = wait_for(guest, "journalctl -b -u handheld --no-pager -q -g 'fleet: connected'", "127.0.0.1:1883")
-    REPORT["cabinet_connected"] = lines.splitlines()[-1]
+    wait_for(guest, "journalctl -b -u handheld --no-pager -q -g 'fleet: connected'", "127.0.0.1:1883")
     _, REPORT["network_unit"] = guest.run("systemctl show -p Result,ActiveState handheld-fleet-network")
+    # the figures for docs/fleet.md: the first frame, the restart with the network, the connection
+    _, log = guest.run("journalctl -b -u handheld --no-pager -q -o short-monotonic "
+                       "-g 'first frame on screen|fleet: connected|fleet: cabinet'")
+    REPORT["cabinet_log"] = log.splitlines()
+    frames = [journal_seconds(ln) for ln in log.splitlines() if "first frame on screen" in ln]
+    connected = next(journal_seconds(ln) for ln in log.splitlines() if "fleet: connected" in ln)
+    REPORT["first_frame_s"], REPORT["frame_after_restart_s"] = frames[0], frames[-1]
+    REPORT["connected_s"] = connected
+    assert len(frames) == 2 and frames[0] < frames[1] < connected      # one restart, with the network
 
 
 def test_a_computer_match_on_the_guest_reaches_its_broker_and_the_cabinets_table(guest):
