@@ -234,7 +234,10 @@ def stage_rootfs(args, base: str) -> None:
                  # both in front of the local mounts, so of the cabinet: the root is already
                  # read-only from the initrd, and the /dev nodes whose group these would set
                  # (snd timer, loop-control, fuse, kvm...) get it from udev's rules
-                 "systemd-remount-fs.service", "systemd-tmpfiles-setup-dev.service"):
+                 "systemd-remount-fs.service", "systemd-tmpfiles-setup-dev.service",
+                 # the fleet's broker runs as handheld-broker.service, and only when the boot
+                 # partition's handheld.toml asks (docs/fleet.md); Debian's own unit never
+                 "mosquitto.service"):
         link_once(os.path.join(root, "etc/systemd/system", unit), "/dev/null")
     # multi-user, not graphical: no display manager here, and fewer units in the boot's
     # transaction

@@ -51,6 +51,13 @@ def _str(v):
     return None if isinstance(v, str) else "must be a string"
 
 
+def _game_list(v):
+    # which ids exist is the registry's to say (games/registry.py shown_ids), not the base's
+    if v == "all" or (isinstance(v, list) and v and all(isinstance(g, str) and g for g in v)):
+        return None
+    return 'must be "all" or a list of game ids, e.g. ["archon", "sphinx"]'
+
+
 SCHEMA: dict[str, tuple] = {
     "display.backend": ("auto", _choice(*DISPLAY_BACKENDS)),
     "display.scale": (0, _int_range(0, 8)),          # 0: largest whole number that fits
@@ -67,6 +74,7 @@ SCHEMA: dict[str, tuple] = {
     "cabinet.admin_combo": ("START+SELECT+FIRE", _str),
     "cabinet.demo_seconds": (40, _int_range(5, 600)),
     "cabinet.resume": (True, _bool),             # offer to resume a match cut by a power loss
+    "cabinet.games": ("all", _game_list),        # the games the menu and attract mode show, in that order
 }
 
 # Sections checked by the code that owns them, when it reads them: [input] by

@@ -15,6 +15,7 @@ from handheld.display.base import logical_surface
 from handheld.runtime.context import Context
 from handheld.base.actions import Action, InputFrame
 from handheld.cabinet.launcher import MenuScene, TitleScene
+from handheld.games.registry import shown_ids
 from handheld.base.records import Records
 from handheld.runtime.clock import MonotonicClock
 from handheld.runtime.loop import FixedStepLoop
@@ -65,6 +66,9 @@ class Cabinet:
                            data_dir=str(data_dir) if data_dir else None)
         self.ctx.input_manager = input_manager
         self.ctx.records = Records.load(data_dir) if data_dir else Records()
+        _ids, problem = shown_ids(config.get("cabinet.games", "all"))        # imports no game
+        if problem:
+            log.warning("%s: %s", config.path, problem)
         self.director.push(TitleScene(self.ctx))
         self.attract_after = config.get("cabinet.attract_after_s", 60) * TICK_HZ
         self.idle_return = config.get("cabinet.idle_return_s", 180) * TICK_HZ

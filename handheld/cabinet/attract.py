@@ -7,9 +7,9 @@ from __future__ import annotations
 import logging
 
 from handheld import TICK_HZ
-from handheld.games.registry import built_games
 from handheld.base.actions import EMPTY_FRAME, InputFrame
 from handheld.base.scene import Scene
+from handheld.cabinet.launcher import games_shown
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text
 
@@ -22,7 +22,7 @@ class AttractScene(Scene):
 
     def __init__(self, ctx, demo_seconds: int = 40, start_index: int = 0):
         self.ctx = ctx
-        self.games = built_games()
+        self.games = [g for g in games_shown(ctx) if g.built]
         self.demo_ticks = demo_seconds * TICK_HZ
         self.index = start_index
         self.current: Scene | None = None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from handheld import __version__
-from handheld.games.registry import GAMES, all_games
+from handheld import TICK_HZ, __version__
+from handheld.games.registry import shown_games, shown_ids
 from handheld.cabinet.menu_card import Miniature, demo_picture, players_text, record_lines
 from handheld.base.records import GameRecord
 from handheld.base.actions import Action, InputFrame
@@ -20,6 +20,16 @@ BUTTONS = Action.FIRE | Action.START | Action.SELECT
 def _logo() -> pygame.Surface:
     img = render("HANDHELD", "gold")
     return pygame.transform.scale(img, (img.get_width() * 4, img.get_height() * 4))
+
+
+def games_choice(ctx):
+    """The cabinet.games setting: "all" (the default) or a list of ids."""
+    return ctx.setting("cabinet.games", "all")
+
+
+def games_shown(ctx) -> list:
+    """The games this cabinet shows, loaded."""
+    return shown_games(games_choice(ctx))
 
 
 def count_in_words(n: int) -> str:
@@ -49,7 +59,7 @@ class TitleScene(Scene):
             for i, name in enumerate(("red", "orange", "yellow", "green", "cyan", "blue", "violet", "purple")):
                 bg.fill(rgb(name), (0, 150 + i * 3, 320, 2))
             bg.blit(self.logo, ((320 - self.logo.get_width()) // 2, 60))
-            draw_text(bg, 160, 100, f"{count_in_words(len(GAMES))} GAMES OF STRATEGY AND MAGIC", "silver", align="center")
+            draw_text(bg, 160, 100, f"{count_in_words(len(shown_ids(games_choice(self.ctx))[0]))} GAMES OF STRATEGY AND MAGIC", "silver", align="center")
             draw_text(bg, 160, 228, f"V{__version__}", "slate", "small", align="center")
             self.background = bg
         surface.blit(self.background, (0, 0))
@@ -66,17 +76,21 @@ class MenuScene(Scene):
 
     def __init__(self, ctx, highlight: str | None = None):
         self.ctx = ctx
-        self.games = all_games()
         self.extra = (["LINK", "RECORDS"] + (["ROOM RECORDS"] if ctx.room is not None else []) + ["SETTINGS"]
                       + ([] if ctx.kiosk else ["QUIT"]))
-        ids = [g.id for g in self.games]
-        self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=13,
-                         index=ids.index(highlight) if highlight in ids else 0)
         self.message = ""
         self.confirm_quit = False
         self.tick = 0
         self.miniature = Miniature(ctx)
         self.records: list = []
+        self._list_games(highlight)
+
+    def _list_games(self, highlight: str | None) -> None:
+        self.choice = games_choice(self.ctx)
+        self.games = games_shown(self.ctx)
+        ids = [g.id for g in self.games]
+        self.menu = Menu([g.title.upper() for g in self.games] + self.extra, spacing=13,
+                         index=ids.index(highlight) if highlight in ids else 0)
         self._highlight_changed()
 
     @property
@@ -98,6 +112,8 @@ class MenuScene(Scene):
 
     def update(self, frame: InputFrame) -> None:
         self.tick += 1
+        if self.tick % TICK_HZ == 0 and games_choice(self.ctx) != self.choice:
+            self._list_games(self.game.id if self.game else None)     # the fleet's operator changed it
         before = self.menu.index
         action = self.menu.update(frame.merged())
         if self.menu.index != before:

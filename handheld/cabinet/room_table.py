@@ -8,7 +8,7 @@ from handheld.cabinet.records_table import RecordsScene
 
 MAX_ROWS = 15
 COLUMNS = (("GAME", 4, "left"), ("LEVEL", 140, "left"), ("WON", 206, "right"), ("STREAK", 240, "right"),
-           ("FASTEST", 276, "right"), ("WHERE", 280, "left"))
+           ("FASTEST", 276, "right"), ("BY", 280, "left"))
 
 
 def _titles() -> dict:
@@ -31,13 +31,15 @@ def table_rows(room) -> list[tuple[str, ...]]:
 
 
 def room_best_line(room, game) -> tuple[str, str]:
-    """The menu card's line: the room's most-won level of this game and its fastest win."""
+    """The menu card's line: the room's most-won level of this game and its fastest
+    win, with the winner's initials or else the cabinet's name."""
     best = room.best(game.id)
     if best is None:
         return ("ROOM: NO WINS YET", "grey")
     level, s = best
     fastest = clock_text(s.fastest) if s.fastest is not None else "-"
-    return (f"ROOM {level.upper()[:8]} {s.wins}W {fastest} {(s.fastest_cabinet or '')[:6].upper()}"[:27], "cyan")
+    by = (s.fastest_initials or s.fastest_cabinet)[:6].upper()
+    return (f"ROOM {level.upper()[:8]} {s.wins}W {fastest} {by}"[:27], "cyan")
 
 
 class RoomScene(RecordsScene):
@@ -51,4 +53,4 @@ class RoomScene(RecordsScene):
     COLUMNS = COLUMNS
     COLOURS = ("white", "silver", "ok", "gold", "cyan", "grey")
     EMPTY = ("NO ROOM RECORDS YET", "BEAT THE COMPUTER ON ANY", "CABINET IN THIS ROOM")
-    EXPLAIN = ("HUMAN WINS ON EVERY CABINET IN", "THE ROOM, BEST STREAK, FASTEST", "WIN (M:SS) AND WHERE IT WAS")
+    EXPLAIN = ("HUMAN WINS ON EVERY CABINET IN", "THE ROOM, BEST STREAK, FASTEST", "WIN (M:SS) BY INITIALS OR CABINET")

@@ -34,10 +34,8 @@ def _quit_question(ctx, seed):
     from handheld.cabinet.launcher import MenuScene
 
     menu = MenuScene(ctx)
-    press = frame_from_masks((Action.UP, Action.UP, 0, Action.UP))
-    menu.update(press)
-    fire = frame_from_masks((Action.FIRE, Action.FIRE, 0, Action.FIRE))
-    menu.update(fire)
+    menu.update(tap(Action.UP))
+    menu.update(tap(Action.FIRE))
     return menu
 
 
@@ -103,6 +101,39 @@ def _match_menu(game_id: str, kind: str):
 WHOLE_MATCH_TICKS = 400_000     # ~2 h of game time; the five games' demos end in 7,000-34,000
 
 
+def tap(action: int):
+    """One tick's frame: player 1 presses `action`."""
+    return frame_from_masks((action, action, 0, action))
+
+
+def _initials(ctx, seed):
+    """[fleet] initials: the winner of a sphinx match halfway through typing JO."""
+    from handheld.fleet.initials import InitialsScene
+
+    runner = _match_menu("sphinx", "end")(ctx, seed)
+    ctx.director.push(runner)
+    scene = InitialsScene(ctx, lambda initials: None, below=runner)
+    for action in [Action.UP] * 10 + [Action.RIGHT] + [Action.DOWN] * 12 + [Action.RIGHT]:
+        scene.update(tap(action))
+        scene.update(EMPTY_FRAME)
+    return scene
+
+
+def _room(ctx, seed):
+    """The room's table in an event fleet, three cabinets' wins."""
+    from handheld.cabinet.room_table import RoomScene
+    from handheld.fleet import messages
+    from handheld.fleet.room import RoomTable
+
+    ctx.room = RoomTable()
+    wins = [("cab-1", "sphinx", "strong", 4200, "JOE"), ("cab-2", "sphinx", "strong", 2650, "ANN"),
+            ("cab-2", "atom4", "normal", 5400, None), ("cab-3", "archon", "easy", 9100, "KIM")]
+    for i, (cabinet, game, level, ticks, initials) in enumerate(wins):
+        report = {"game": game, "ticks": ticks, "records": {"level": level, "human_won": True}}
+        ctx.room.add(messages.result_from_report(report, cabinet, initials, now=1_700_000_000 + i))
+    return RoomScene(ctx)
+
+
 def launcher_scenes() -> dict:
     """The cabinet scenes `handheld bench` times."""
     from handheld.cabinet.attract import AttractScene
@@ -131,6 +162,8 @@ def cabinet_scenes() -> dict:
     out["mapping"] = _mapping
     out["records"] = lambda ctx, seed: RecordsScene(_with_sample_records(ctx))
     out["records-empty"] = lambda ctx, seed: RecordsScene(ctx)
+    out["room"] = _room
+    out["initials"] = _initials
     for g in games:
         out[f"howto-{g.id}"] = _how_to_play(g.id)
     for g in games:

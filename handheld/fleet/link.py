@@ -56,25 +56,44 @@ class FleetLink:
         self._room_saved = -1
         self._thread: threading.Thread | None = None
         self._client = None
+        self._asking = None                    # the initials screen, while it is up
         self.address = options.host
 
     # --- the frame loop's side ---------------------------------------------------------
-    def match_ended(self, report: dict) -> None:
+    def match_ended(self, report: dict, initials: str | None = None, ended: float | None = None) -> None:
         """A finished match: hand it to the fleet thread, which queues it on disk
         at once (an fsync on an SD card can take longer than a frame). Never raises."""
         try:
-            result = messages.result_from_report(report, self.options.name)
+            result = messages.result_from_report(report, self.options.name, initials, ended)
         except (KeyError, ValueError, TypeError) as e:
             log.warning("fleet: could not send the result of a %s match: %s", report.get("game"), e)
             return
         self._events.put(("result", None, result))
 
+    def ask_initials(self, ctx, report: dict) -> None:
+        """Over the finished match, ask the winner for initials; the result goes to
+        the fleet thread when they are given, skipped or timed out."""
+        from handheld.fleet.initials import InitialsScene
+
+        ended = time.time()
+
+        def done(initials: str | None) -> None:
+            self._asking = None
+            self.match_ended(report, initials, ended)
+
+        self._asking = InitialsScene(ctx, done, below=ctx.director.top)
+        ctx.director.push(self._asking)
+
     def apply_live(self, cabinet) -> None:
         """On the frame loop (once a second): put the operator's latest settings in
         use where the running cabinet can, as its settings screen does; the rest
-        (kiosk) from the next start."""
+        (kiosk) from the next start. And send a result whose initials screen was
+        taken away (the kiosk's idle return) without them."""
         from handheld import TICK_HZ
 
+        asking = self._asking
+        if asking is not None and asking not in cabinet.director.scenes:
+            asking.finish(None)
         while True:
             try:
                 changed = self.applied.get_nowait()
@@ -96,6 +115,8 @@ class FleetLink:
 
     def stop(self, timeout: float = 2.0) -> None:
         """Say goodbye (status "down") if connected, and end the thread; bounded."""
+        if self._asking is not None:            # the cabinet quits with initials still being typed
+            self._asking.finish(None)
         self._events.put(("stop",))
         if self._thread is not None:
             self._thread.join(timeout)
@@ -295,7 +316,10 @@ def start_fleet(config, cabinet, data_dir: str | None, version: str = "") -> Fle
     def on_match_end(report: dict) -> None:
         if previous:
             previous(report)
-        link.match_ended(report)
+        if options.initials and (report.get("records") or {}).get("human_won") is True:
+            link.ask_initials(ctx, report)
+        else:
+            link.match_ended(report)
 
     ctx.on_match_end = on_match_end
     ctx.room = link.table

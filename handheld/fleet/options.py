@@ -11,7 +11,8 @@ from dataclasses import dataclass
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 DEFAULT_PORT = 1883
 DEFAULT_TLS_PORT = 8883
-KEYS = ("host", "port", "name", "username", "password", "password_file", "tls", "ca_file")
+KEYS = ("host", "port", "name", "username", "password", "password_file", "tls", "ca_file", "initials",
+        "broker")            # broker: the SD image runs mosquitto (handheld/fleet/boot_switch.py)
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class FleetOptions:
     password: str
     tls: bool
     ca_file: str              # the broker's CA certificate ("" : the system's CAs)
+    initials: bool = False    # ask a human who beat the computer for three letters to put on the result
 
 
 class FleetConfigError(ValueError):
@@ -42,10 +44,7 @@ def parse(section: dict) -> tuple[FleetOptions, list[str]]:
     host = section.get("host")
     if not isinstance(host, str) or not host.strip():
         raise FleetConfigError('fleet.host is missing: set host = "BROKER-ADDRESS" or "auto" in [fleet]')
-    tls = section.get("tls", False)
-    if not isinstance(tls, bool):
-        warnings.append(f"fleet.tls = {tls!r} must be true or false; using false")
-        tls = False
+    tls = _flag(section, "tls", warnings)
     port = section.get("port", DEFAULT_TLS_PORT if tls else DEFAULT_PORT)
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         fallback = DEFAULT_TLS_PORT if tls else DEFAULT_PORT
@@ -66,7 +65,17 @@ def parse(section: dict) -> tuple[FleetOptions, list[str]]:
         ca_file = ""
     if ca_file and not os.path.isfile(ca_file):
         raise FleetConfigError(f"fleet.ca_file = {ca_file!r} does not exist: copy the broker's CA there or remove the key")
-    return FleetOptions(host.strip(), port, name, username, password, tls, ca_file), warnings
+    initials = _flag(section, "initials", warnings)
+    _flag(section, "broker", warnings)
+    return FleetOptions(host.strip(), port, name, username, password, tls, ca_file, initials), warnings
+
+
+def _flag(section: dict, key: str, warnings: list[str]) -> bool:
+    value = section.get(key, False)
+    if not isinstance(value, bool):
+        warnings.append(f"fleet.{key} = {value!r} must be true or false; using false")
+        return False
+    return value
 
 
 def _password(section: dict, warnings: list[str]) -> str:

@@ -13,7 +13,7 @@ from handheld.base import config as config_module
 log = logging.getLogger("handheld.fleet")
 
 ALLOWED = ("sound.enabled", "sound.volume", "cabinet.kiosk", "cabinet.attract_after_s",
-           "cabinet.demo_seconds", "cabinet.idle_return_s")
+           "cabinet.demo_seconds", "cabinet.idle_return_s", "cabinet.games")
 
 
 # {"sound": {"volume": 40}} -> {"sound.volume": 40}, as the config reads its files
@@ -28,6 +28,10 @@ def check(values: dict) -> tuple[dict, list[str]]:
             problems.append(f"{key}: not a fleet setting (allowed: {', '.join(ALLOWED)})")
             continue
         error = config_module.SCHEMA[key][1](value)
+        if not error and key == "cabinet.games":
+            from handheld.games.registry import games_setting_error
+
+            error = games_setting_error(value)
         if error:
             problems.append(f"{key} = {value!r} {error}")
             continue

@@ -52,3 +52,32 @@ def all_games() -> list[Game]:
 
 def built_games() -> list[Game]:
     return [g for g in all_games() if g.built]
+
+
+def _known() -> str:
+    return f"(known: {', '.join(GAMES)})"
+
+
+def shown_ids(choice) -> tuple[list[str], str | None]:
+    """The ids of the games a cabinet shows for its cabinet.games setting ("all",
+    or a list of ids in the order to show them), and one line about what it could
+    not use; no game is imported. Never empty: a choice with no known id shows them all."""
+    if not isinstance(choice, list):
+        return list(GAMES), None
+    known = [g for g in dict.fromkeys(choice) if g in GAMES]
+    unknown = [g for g in choice if g not in GAMES]
+    if not known:
+        return list(GAMES), f"cabinet.games = {choice!r} names no game this cabinet has {_known()}; showing all"
+    return known, f"cabinet.games: unknown {', '.join(map(repr, unknown))} ignored {_known()}" if unknown else None
+
+
+def shown_games(choice) -> list[Game]:
+    """The games shown_ids names, loaded."""
+    return [load_game(g) for g in shown_ids(choice)[0]]
+
+
+def games_setting_error(choice) -> str | None:
+    """Why a cabinet.games value from elsewhere (the fleet's operator) is refused:
+    an id this cabinet does not have. None when every id is known."""
+    unknown = [g for g in choice if g not in GAMES] if isinstance(choice, list) else []
+    return f"names unknown games {', '.join(map(repr, unknown))} {_known()}" if unknown else None

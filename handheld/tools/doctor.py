@@ -131,10 +131,14 @@ def _config(r: Report, config) -> None:
 
 
 def _owned_section_warnings(config) -> list[str]:
-    """[input], [fleet] and [link] are checked by the code that owns them; the doctor asks it."""
+    """[input], [fleet] and [link] are checked by the code that owns them, and the game
+    ids of cabinet.games by the registry; the doctor asks each."""
+    from handheld.games.registry import shown_ids
     from handheld.input import settings as input_settings
 
     warnings = input_settings.validate(config.get("input", {}) or {})[1]
+    games_problem = shown_ids(config.get("cabinet.games", "all"))[1]
+    warnings += [games_problem] if games_problem else []
     if config.get("fleet") is not None:
         from handheld.fleet.options import validate
 

@@ -277,6 +277,20 @@ def test_stop_is_clean_and_gives_tty1_back(guest):
     assert kd_mode == "0" and kb_mode != "4"      # text mode and a live keyboard for a maintainer
 
 
+def test_no_broker_and_no_network_without_a_fleet_section(guest):
+    # the image ships mosquitto, but without [fleet] in handheld.toml nothing of the fleet runs
+    checks = {"systemctl is-enabled mosquitto.service": "masked",
+              "systemctl show -p ConditionResult,ExecMainStatus --value handheld-broker": None,
+              "systemctl is-active handheld-broker": "inactive",
+              "test -e /run/systemd/system/handheld.service.d/fleet-network.conf; echo $?": "1",
+              "systemctl show -p PrivateNetwork --value handheld": "yes"}
+    for cmd, want in checks.items():
+        _, out = guest.run(cmd)
+        REPORT[cmd] = out.strip()
+        if want is not None:
+            assert out.strip() == want, f"{cmd}: {out!r}"
+
+
 def cabinet_pid(g, not_pid=0, timeout=120):
     """The cabinet process named in the unit's status ("running (pid N)"), once it is not not_pid."""
     deadline = time.monotonic() + timeout

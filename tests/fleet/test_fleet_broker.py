@@ -218,18 +218,9 @@ def _raw_client(broker, user):
 
 
 def test_pushed_volume_and_attract_delay_are_in_use_on_a_running_cabinet(broker, tmp_path, monkeypatch):
-    from handheld.cabinet.app import Cabinet
-    from handheld.audio import NullAudio
-    from handheld.display.headless import HeadlessDisplay
-    from handheld.fleet.link import start_fleet
-    from handheld.input.manager import InputManager
+    from running_cabinet import running_cabinet, ticks
 
-    cfg_path = tmp_path / "handheld.toml"
-    cfg_path.write_text('[fleet]\nhost = "127.0.0.1"\nport = %d\nname = "cab-1"\npassword = "%s"\n'
-                        % (broker.port, USERS["cab-1"]))
-    cfg = Config.load(cfg_path, boot_path=None)
-    cab = Cabinet(HeadlessDisplay(), InputManager(cfg), NullAudio(), cfg, seed=1, data_dir=str(tmp_path / "state"))
-    link = start_fleet(cfg, cab, str(tmp_path / "state"))
+    cab, link = running_cabinet(broker, tmp_path)
     try:
         wait_until(lambda: link.connected)
         push = tmp_path / "event.toml"
@@ -239,8 +230,7 @@ def test_pushed_volume_and_attract_delay_are_in_use_on_a_running_cabinet(broker,
                               "--port", str(broker.port)]) == 0
 
         def in_use():
-            for _ in range(60):                        # a second of frames: the cabinet looks once a second
-                cab.tick()
+            ticks(cab, 60)                             # a second of frames: the cabinet looks once a second
             return cab.audio.volume == 0.4 and cab.attract_after == 20 * 60
         wait_until(in_use, timeout=20)
     finally:

@@ -58,8 +58,7 @@ def test_unbuilt_game_says_coming_soon_instead_of_starting(tmp_path, monkeypatch
     from handheld.games import registry
     from handheld.games.base import ComingSoon
 
-    monkeypatch.setattr(registry, "all_games", lambda: [ComingSoon("archon", "Archon")])
-    monkeypatch.setattr("handheld.cabinet.launcher.all_games", registry.all_games)
+    monkeypatch.setitem(registry._loaded, "archon", ComingSoon("archon", "Archon"))
     cab = cabinet(tmp_path)
     tap(cab, Action.FIRE)
     tap(cab, Action.FIRE)
