@@ -140,6 +140,8 @@ class LinkedMatchRunner(MatchRunner):
         self.menu_kind = kind
         if kind == "link":
             items = ["PLAY ON", "LEAVE MATCH"]
+        elif kind == "leave":           # leaving ends the match on both cabinets: asked first, NO highlighted
+            items = ["NO, PLAY ON", "YES, LEAVE"]
         elif kind == "lost" and self.match.hands_over:
             items = [TAKE_OVER, "MAIN MENU"]
         else:
@@ -149,12 +151,14 @@ class LinkedMatchRunner(MatchRunner):
     def _update_menu(self, menu: Menu, frame: InputFrame) -> None:
         inp = frame.merged()
         action = menu.update(inp)
-        if self.menu_kind == "link" and (action == "back" or inp.pressed & Action.START):
+        if self.menu_kind in ("link", "leave") and (action == "back" or inp.pressed & Action.START):
             self.menu = None
         elif action == "select":
             choice = menu.items[menu.index]
-            if choice == "PLAY ON":
+            if choice in ("PLAY ON", "NO, PLAY ON"):
                 self.menu = None
+            elif choice == "LEAVE MATCH":
+                self._open_menu("leave")
             elif choice == TAKE_OVER:
                 self.computer_takes_over()
             else:
@@ -179,6 +183,8 @@ class LinkedMatchRunner(MatchRunner):
             return
         if self.menu_kind == "link":
             title, hint = "LINKED MATCH: IT PLAYS ON", "START: BACK TO GAME"
+        elif self.menu_kind == "leave":
+            title, hint = "LEAVE? IT ENDS FOR BOTH", "ALT: NO"
         elif self.menu_kind == "end":
             title, hint = (self.match.result or {}).get("text", "GAME OVER"), "FIRE: CHOOSE"
         else:

@@ -135,8 +135,21 @@ def test_start_opens_a_menu_over_a_match_that_plays_on_and_leave_ends_it(tmp_pat
     r = play_linked_match(load_game("sphinx"), TWO_HUMANS["sphinx"], 3, start_then_masher, masher(2),
                           data_dirs=_dirs(tmp_path), on_tick=on_tick, max_wall_ticks=200)
     assert ticks[1] > ticks[0]                                 # no pause: both cabinets played on
-    r.host.leave()
-    assert r.host.ended == "left" and r.host.link is None and r.reports == ([], [])
+    host = r.host
+    fire = InputFrame((PlayerInput(0, Action.FIRE, 0, Action.FIRE),) + (IDLE,) * 3)
+    down = InputFrame((PlayerInput(0, Action.DOWN, 0, Action.DOWN),) + (IDLE,) * 3)
+    host._open_menu("link")
+    host.menu.index = host.menu.items.index("LEAVE MATCH")
+    host._update_menu(host.menu, fire)
+    assert host.menu_kind == "leave" and host.menu.index == 0 and not host.ended    # asked first, NO highlighted
+    host._update_menu(host.menu, fire)
+    assert host.menu is None and not host.ended                                     # NO: it plays on
+    host._open_menu("link")
+    host.menu.index = host.menu.items.index("LEAVE MATCH")
+    host._update_menu(host.menu, fire)
+    host._update_menu(host.menu, down)
+    host._update_menu(host.menu, fire)
+    assert host.ended == "left" and host.link is None and r.reports == ([], [])
 
 
 @pytest.mark.parametrize("cut_at", [300, 3000])     # on the board (Dark to move), in a duel
