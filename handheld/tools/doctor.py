@@ -139,7 +139,7 @@ def _owned_section_warnings(config) -> list[str]:
     warnings = input_settings.validate(config.get("input", {}) or {})[1]
     games_problem = shown_ids(config.get("cabinet.games", "all"))[1]
     warnings += [games_problem] if games_problem else []
-    if config.get("fleet") is not None:
+    if config.get("fleet"):             # as `handheld run`: an absent or empty [fleet] is no fleet
         from handheld.fleet.options import validate
 
         warnings += validate(config.get("fleet"))

@@ -59,6 +59,8 @@ def test_the_doctor_reports_a_bad_fleet_section_and_accepts_a_good_one(tmp_path)
     path.write_text('[fleet]\nname = "cab-1"\nhost = "127.0.0.1"\n')
     cfg = Config.load(path, boot_path=None, log_warnings=False)
     assert _owned_section_warnings(cfg) == [] and cfg.get("fleet.host") == "127.0.0.1"
+    path.write_text('[sound]\nvolume = 50\n')                  # no [fleet]: nothing to say of it
+    assert _owned_section_warnings(Config.load(path, boot_path=None, log_warnings=False)) == []
 
 
 # --- messages -----------------------------------------------------------------------------
