@@ -18,7 +18,7 @@ from handheld.base.scene import Scene
 from handheld.link import discovery
 from handheld.link.options import LinkOptions, find_address, parse
 from handheld.link.pairing import LINK_OPTIONS, GuestPairing, HostPairing
-from handheld.link.transport import UdpTransport
+from handheld.link.transport import Transport, UdpTransport
 from handheld.ui.palette import rgb
 from handheld.ui.text import draw_text, render
 from handheld.ui.widgets import Menu, TextWindow, draw_title
@@ -48,7 +48,7 @@ def game_title(game_id: str) -> str:
     return load_game(game_id).title.upper()
 
 
-def open_transport(address: str, port: int = 0):
+def open_transport(address: str, port: int = 0) -> tuple[Transport | None, str]:
     """A socket on this cabinet's one link address, or (None, why)."""
     if not address:
         return None, "NO ADDRESS: SET [link] address"
@@ -101,7 +101,7 @@ class HostScene(Scene):
 
     keeps_awake = True          # kiosk: waiting for the other cabinet is not idling
 
-    def __init__(self, ctx, options: LinkOptions, mdns: bool, transport=None):
+    def __init__(self, ctx, options: LinkOptions, mdns: bool, transport: Transport | None = None):
         self.ctx, self.options = ctx, options
         self.transport, self.error = (transport, "") if transport else open_transport(options.address, options.port)
         self.pairing = HostPairing(self.transport, options.name) if self.transport else None
@@ -170,7 +170,7 @@ class HostScene(Scene):
 class JoinScene(Scene):
     """Pick a cabinet (found by mDNS, or in [link] peers), then a game; ask."""
 
-    def __init__(self, ctx, options: LinkOptions, mdns: bool, browser=None, transport=None):
+    def __init__(self, ctx, options: LinkOptions, mdns: bool, browser=None, transport: Transport | None = None):
         self.ctx, self.options = ctx, options
         self.transport, self.error = (transport, "") if transport else open_transport(options.address)
         self.browser = browser
@@ -183,7 +183,7 @@ class JoinScene(Scene):
         self.cabinets: list = []
         self.menu = Menu([])
         self.stage = "cabinets"                # -> "games" -> "asking"
-        self.chosen: tuple | None = None
+        self.chosen: tuple[str, tuple] | None = None    # (name, address), from "games" on
         self.games = [g for g in LINK_OPTIONS]
         self.pairing: GuestPairing | None = None
 
@@ -224,11 +224,11 @@ class JoinScene(Scene):
             action = self.menu.update(inp)
             if action == "back":
                 self.stage, self.cabinets = "cabinets", []
-            elif action == "select":
+            elif action == "select" and self.chosen is not None:
                 self.stage = "asking"
                 self.pairing = GuestPairing(self.transport, self.options.name, self.chosen[1],
                                             self.games[self.menu.index])
-        else:
+        elif self.pairing is not None:              # "asking"
             p = self.pairing
             p.poll()
             if inp.pressed & Action.ALT:
@@ -245,9 +245,10 @@ class JoinScene(Scene):
             big(surface, 80, "NO LINK", "danger")
             TextWindow().draw(surface, [(self.error, "danger"), "", "", ("ALT BACK", "silver")])
             return
-        if self.stage == "asking":
-            name, game = self.chosen[0], game_title(self.pairing.game)
-            if self.pairing.refused:
+        p, chosen = self.pairing, self.chosen
+        if self.stage == "asking" and p is not None and chosen is not None:
+            name, game = chosen[0], game_title(p.game)
+            if p.refused:
                 big(surface, 64, "NOT NOW", "danger", 2)
                 lines = [(f"{name} SAID NO", "danger"), "", "", ("ALT BACK", "silver")]
             else:
@@ -256,7 +257,7 @@ class JoinScene(Scene):
                          "", ("ALT BACK", "silver")]
             TextWindow().draw(surface, lines)
             return
-        heading = "CABINETS FOUND" if self.stage == "cabinets" else f"PLAY WITH {self.chosen[0]}"
+        heading = "CABINETS FOUND" if self.stage == "cabinets" or chosen is None else f"PLAY WITH {chosen[0]}"
         draw_text(surface, 24, 24, heading, "silver")
         self.menu.draw(surface, 24, 40)
         if self.stage == "cabinets":

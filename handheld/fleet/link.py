@@ -15,12 +15,18 @@ import os
 import queue
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from handheld.fleet import messages
 from handheld.fleet.options import FleetOptions
 from handheld.fleet.outbox import History, Outbox
 from handheld.fleet.room import RoomTable
 from handheld.fleet.subscriber import Subscriber
+
+if TYPE_CHECKING:                  # paho-mqtt is optional: imported only once the fleet is configured
+    import paho.mqtt.client as paho
+
+    from handheld.fleet.initials import InitialsScene
 
 log = logging.getLogger("handheld.fleet")
 
@@ -55,8 +61,8 @@ class FleetLink:
         self._next_room_save = 0.0
         self._room_saved = -1
         self._thread: threading.Thread | None = None
-        self._client = None
-        self._asking = None                    # the initials screen, while it is up
+        self._client: paho.Client | None = None
+        self._asking: InitialsScene | None = None  # the initials screen, while it is up
         self.address = options.host
 
     # --- the frame loop's side ---------------------------------------------------------
@@ -231,10 +237,13 @@ class FleetLink:
                           why, hint)
             self.refused = why
             return
+        client = self._client
+        if client is None:                     # a CONNACK only ever comes to the client
+            return
         self.connected, self.refused = True, None
         log.info("fleet: connected to the broker at %s", self.address)
         for topic in messages.SUBSCRIPTIONS:
-            self._client.subscribe(topic, qos=1)
+            client.subscribe(topic, qos=1)
         self._inflight.clear()
         for name, result in self.outbox.pending():
             self._publish_result(name, result)
@@ -242,6 +251,8 @@ class FleetLink:
         self._flush()
 
     def _publish_result(self, name: str | None, result: dict) -> None:
+        if self._client is None:               # never: results are published only while connected
+            return
         info = self._client.publish(messages.result_topic(self.options.name), messages.encode(result), qos=1)
         if name is not None:
             self._inflight[info.mid] = name
@@ -255,12 +266,13 @@ class FleetLink:
                 self._save_room()
         except OSError as e:
             log.warning("fleet: could not save the fleet's files: %s", e.strerror or e)
-        if not self.connected:
+        client = self._client
+        if not self.connected or client is None:
             return
         name = self.options.name
-        self._client.publish(messages.history_topic(name), messages.encode(self.history.message()), qos=1,
-                             retain=True)
-        self._client.publish(messages.status_topic(name), messages.encode(self._status("up")), qos=1, retain=True)
+        client.publish(messages.history_topic(name), messages.encode(self.history.message()), qos=1,
+                       retain=True)
+        client.publish(messages.status_topic(name), messages.encode(self._status("up")), qos=1, retain=True)
 
     def _save_room(self) -> None:
         version = self.table.version

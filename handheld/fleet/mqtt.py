@@ -11,8 +11,9 @@ import paho.mqtt.client as paho
 
 try:                                        # paho-mqtt 2.x
     from paho.mqtt.enums import CallbackAPIVersion
+    PAHO_2 = True
 except ImportError:                         # paho-mqtt 1.6
-    CallbackAPIVersion = None
+    PAHO_2 = False
 
 # CONNACK codes: MQTT 3.1.1's (what 1.6 passes) and MQTT 5's (what 2.x's ReasonCode holds)
 REFUSED_LOGIN = {4: "bad username or password", 5: "not authorised", 134: "bad username or password",
@@ -32,7 +33,7 @@ def connack_text(rc: int) -> str:
 
 
 def new_client(client_id: str, clean_session: bool = True) -> "paho.Client":
-    if CallbackAPIVersion is not None:
+    if PAHO_2:
         return paho.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean_session)
     return paho.Client(client_id=client_id, clean_session=clean_session)
 

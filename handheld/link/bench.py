@@ -7,6 +7,7 @@ are the same everywhere."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from handheld.games.archon.duel.engine import FIRE, held_for
 from handheld.games.archon.duel.model import DuelSetup
@@ -15,6 +16,9 @@ from handheld.link.duel_game import LinkedDuel
 from handheld.link.harness import offline_duel_inputs, play_linked_duel, scripted
 from handheld.link.relay import Condition
 from handheld.link.rollback import MAX_ROLLBACK, RollbackSession
+
+if TYPE_CHECKING:
+    from handheld.games.archon.match import MatchScene
 
 BENCH_PAIR = ("wizard", "sorceress")   # two shooters: shots in flight, barriers pulsing
 BENCH_SEED = 1
@@ -55,15 +59,15 @@ def _timed(samples: list, prefix: str) -> dict:
             f"{prefix}_cpu_max_ms": pick(1.0)}
 
 
-def _archon_match_in_a_duel(seed: int):
+def _archon_match_in_a_duel(seed: int) -> MatchScene:
     """A two-player Archon match scene, played by pad players up to its first duel."""
     from types import SimpleNamespace
 
-    from handheld.games.registry import load_game
+    from handheld.games.archon.match import MatchScene
     from handheld.link.pad_players import ArchonPad
     from handheld.runtime.context import Context
 
-    scene = load_game("archon").match_scene(Context.headless_context(), seed, {"mode": "two_players"})
+    scene = MatchScene(Context.headless_context(), seed, {"mode": "two_players"})
     pads = [ArchonPad(SimpleNamespace(match=scene, link=SimpleNamespace(host=host)), seed, "classic", 2)
             for host in (True, False)]
     while scene.duel is None:

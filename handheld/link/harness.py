@@ -10,6 +10,7 @@ reading that cabinet's own (predicted) duel.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from handheld.games.archon.duel.fighter import ComputerFighter
 from handheld.games.archon.duel.model import DuelSetup
@@ -18,6 +19,9 @@ from handheld.link.duel_game import LinkedDuel
 from handheld.link.peer import LinkPeer
 from handheld.link.relay import TICK_US, Condition, LossyRelay
 from handheld.runtime.rng import Rng
+
+if TYPE_CHECKING:
+    from handheld.link.linked_match import LinkedMatchRunner
 
 HOST = "127.0.0.1"
 TOKEN = 0x5EED_CAB1_2E7_0001
@@ -109,8 +113,8 @@ def play_linked_duel(setup: DuelSetup, seed: int, light, dark, condition: Condit
 # ------------------------------------------------------------ whole matches
 @dataclass
 class LinkedMatchResult:
-    host: object                  # the host cabinet's LinkedMatchRunner
-    guest: object
+    host: LinkedMatchRunner       # the host cabinet's
+    guest: LinkedMatchRunner
     wall_ticks: int
     relay_passed: int
     relay_dropped: int
@@ -141,7 +145,7 @@ def play_linked_match(game, options: dict, seed: int, host_player, guest_player,
     from handheld.runtime.context import Context
 
     relay = LossyRelay(HOST, condition, relay_seed)
-    runners: list = []
+    runners: list[LinkedMatchRunner] = []
     reports: tuple = ([], [])
     try:
         for cabinet in (0, 1):

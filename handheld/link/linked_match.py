@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from handheld.base.actions import IDLE, Action, InputFrame, PlayerInput
 from handheld.link.peer import LinkPeer
 from handheld.link.scene_game import LinkedScene, SilencedAudio
+from handheld.link.transport import Transport
 from handheld.runtime.match import MatchRunner, draw_menu_band
 from handheld.ui.text import draw_text, text_width
 from handheld.ui.widgets import Menu, draw_panel
@@ -41,7 +42,7 @@ class LinkSetup:
     the other cabinet's address, the input delay (None: from the round trip)."""
     host: bool
     token: int
-    transport: object
+    transport: Transport
     peer_address: tuple
     input_delay: int | None = None
 
@@ -68,7 +69,7 @@ class LinkedMatchRunner(MatchRunner):
         match_ctx.audio = self.audio
         self.match = game.match_scene(match_ctx, seed, self.options)
         self.linked = LinkedScene(self.match, game.id, seed, self.options, game.play_version, self.audio)
-        self.link = link
+        self.link: LinkSetup | None = link         # None once the link is closed
         self.peer = LinkPeer(self.linked, link.host, link.token, link.transport, link.peer_address,
                              link.input_delay)
         self.replay = self.peer.replay

@@ -11,8 +11,15 @@ in the duels.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from handheld.base.actions import IDLE, Action, PlayerInput
 from handheld.runtime.rng import Rng
+
+if TYPE_CHECKING:
+    from handheld.games.archon.duel.fighter import ComputerFighter
+
+Plan = tuple[int, int, "list[int] | None"]    # (piece square, destination, walking path or None)
 
 MASH = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT, Action.FIRE, Action.FIRE, Action.FIRE, Action.ALT)
 
@@ -54,9 +61,9 @@ class ArchonPad:
         self.side = LIGHT if runner.link.host else DARK
         self.ai = ai.make_player(level)
         self.duel_level = duel_level
-        self.fighter = None
-        self.plan: tuple | None = None      # (piece square, destination, walking path or None)
-        self.turn = -1
+        self.fighter: ComputerFighter | None = None
+        self.plan: Plan | None = None
+        self.turn: tuple[int, str] | int = -1     # (turn, phase) the plan is for; -1: think again
         self.last = IDLE
         self.landing: int | None = None     # the tick the last tap went on, until the match gets there
         self.tries = 0
@@ -85,17 +92,20 @@ class ArchonPad:
         if m.state.to_move != self.side or m.phase not in ("select", "walk", "fly"):
             return IDLE
         from handheld.games.archon import board as B
+        plan = self.plan
         if (m.state.turn, m.phase) != self.turn:
             self.turn, self.tries = (m.state.turn, m.phase), 0
             if m.phase == "select":
-                self.plan = self._choose(m)
-            elif self.plan is None or self.plan[0] != m.selected.square:
-                self.plan = self._finish_move(m)        # taken over mid-move
+                plan = self._choose(m)
+            elif plan is None or plan[0] != m.selected.square:
+                plan = self._finish_move(m)             # taken over mid-move
+            self.plan = plan
         self.tries += 1
         if self.tries > 600:                # refused (and stuck): think again
             self.turn = -1
             return tap(Action.ALT)
-        square, dest, path = self.plan
+        assert plan is not None, "a plan is made when the turn or phase changes"
+        square, dest, path = plan
         if m.phase == "select":
             return self._box_to(m, B.col_row(square))
         if m.phase == "fly":
@@ -112,7 +122,7 @@ class ArchonPad:
             return tap(Action.FIRE)
         return tap(_stick((tc > c) - (tc < c), (tr > r) - (tr < r)))
 
-    def _choose(self, m):
+    def _choose(self, m) -> Plan:
         from handheld.games.archon import ai, rules as R
         from handheld.games.archon.icons import ICONS, WALK
         from handheld.games.archon.walking import walk_path
@@ -127,7 +137,7 @@ class ArchonPad:
         path = walk_path(m.state, piece, dest) if ICONS[piece.icon].move == WALK else None
         return piece.square, dest, path
 
-    def _finish_move(self, m):
+    def _finish_move(self, m) -> Plan:
         """A plan for the icon already chosen: the walk so far ends here, or somewhere to go."""
         from handheld.games.archon import rules as R
         from handheld.games.archon.walking import walk_path
@@ -142,9 +152,10 @@ class ArchonPad:
     def _fight(self, m) -> int:
         from handheld.games.archon.duel.fighter import ComputerFighter
 
-        if self.fighter is None:
-            self.fighter = ComputerFighter(self.side, self.duel_level, self.rng.fork("fighter"))
-        return self.fighter.decide(m.duel.duel)
+        fighter = self.fighter
+        if fighter is None:
+            fighter = self.fighter = ComputerFighter(self.side, self.duel_level, self.rng.fork("fighter"))
+        return fighter.decide(m.duel.duel)
 
 
 def _stick(dc: int, dr: int) -> int:

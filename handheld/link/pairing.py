@@ -26,7 +26,7 @@ READY_SENDS = 8
 MAX_NAME = 16
 
 # A linked match: every two-player game with both sides human (the host is player 1)
-LINK_OPTIONS = {"archon": {"mode": "two_players"}, "spectral": {"mode": "two"}, "sphinx": {"mode": "two"},
+LINK_OPTIONS: dict[str, dict] = {"archon": {"mode": "two_players"}, "spectral": {"mode": "two"}, "sphinx": {"mode": "two"},
                 "atom4": {"players": 2}, "chamber": {"seats": [["human", 0], ["human", 0]]}}
 
 
@@ -109,7 +109,7 @@ class HostPairing:
 
     def poll(self) -> None:
         self.frames += 1
-        a = self.agreement
+        a, accepted = self.agreement, self.request      # accept() sets both; only hellos change request
         for data, address in self.transport.receive():
             msg = decode_message(data)
             if msg is None:
@@ -117,7 +117,8 @@ class HostPairing:
             elif msg["k"] == "hello" and a is None:
                 if self.request is None or self.request.address == address:
                     self.request = Request(address, msg["name"], msg["game"], msg["nonce"])
-            elif a is not None and address == a.peer_address and msg["nonce"] == self.request.nonce:
+            elif a is not None and accepted is not None and address == a.peer_address \
+                    and msg["nonce"] == accepted.nonce:
                 if msg["k"] == "ready" and msg["token"] == a.token:
                     self.ready = True
                 elif msg["k"] == "hello":
@@ -142,6 +143,8 @@ class HostPairing:
 
     def _send_accept(self) -> None:
         a, r = self.agreement, self.request
+        if a is None or r is None:      # nothing accepted yet: nothing to send
+            return
         self.transport.send(encode_message({"k": "accept", "name": self.name, "game": a.game, "nonce": r.nonce,
                                             "token": a.token, "seed": a.seed, "options": a.options}),
                             a.peer_address)

@@ -4,10 +4,21 @@ drains what has arrived (a bounded number per call) and returns at once."""
 from __future__ import annotations
 
 import socket
+from typing import Protocol
 
 from handheld.link.packet import MAX_PACKET_BYTES
 
 MAX_PER_POLL = 64             # datagrams read per frame at most: a flood cannot stall the loop
+
+
+class Transport(Protocol):
+    """What pairing and a linked match use of a socket: UdpTransport, or a test's in-memory one."""
+
+    def send(self, data: bytes, address) -> None: ...
+
+    def receive(self) -> list: ...
+
+    def close(self) -> None: ...
 
 
 class UdpTransport:

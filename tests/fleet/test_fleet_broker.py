@@ -246,7 +246,7 @@ def test_cli_with_no_broker_there_says_so_in_one_line(capsys, monkeypatch):
 
 def test_reason_codes_are_ints_from_either_paho():
     assert mqtt.code(5) == 5 and mqtt.code([]) == 0
-    if mqtt.CallbackAPIVersion is not None:          # paho 2.x: ReasonCode objects
+    if mqtt.PAHO_2:                                  # paho 2.x: ReasonCode objects
         from paho.mqtt.packettypes import PacketTypes
         from paho.mqtt.reasoncodes import ReasonCode
 
