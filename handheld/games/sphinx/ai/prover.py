@@ -7,9 +7,10 @@ proves many positions with 30 or fewer empty squares (a win at 30 empties in
 even a bound, with 40 or more in 100,000 nodes. So the solver is tried from
 SOLVE_EMPTIES empty squares on; before that the search (ai/threats.py) gets
 EARLY_SCALE times the budget: those moves are where games between the
-computer levels are decided, and where a deeper search finds winning moves
-a 40,000-node one misses (after `44433434` the 40,000-node search plays
-column 1, which loses; 120,000 nodes play column 3, which wins).
+computer levels are decided, and where a deeper search finds more winning
+moves than a 40,000-node one, on average though not move by move (after
+`44433434` 40,000 nodes play column 1, which loses, 120,000 column 3, which
+wins; docs/sphinx.md has a case the other way round).
 
 Nodes, not time, bound every search, so a move is the same on every machine.
 """
