@@ -51,6 +51,8 @@ def test_strength_smoke(capsys):
     code, out, _ = run(["strength", "--level", "prover", "--vs", "classic", "--games", "2", "--seed", "5",
                         "--budget", "4000"], capsys)
     assert code == 0 and out.startswith("PROVER vs CLASSIC 1987: 2 games") and "PROVER won 2" in out
+    code, out, _ = run(["strength", "--games", "2", "--seed", "5", "--both-sides"], capsys)
+    assert code == 0 and "2 games (2 random opening plies, each opening from both sides)" in out
     code, _, err = run(["strength", "--opening", "-1"], capsys)
     assert code == 2 and "--opening must be 0..20" in err
 

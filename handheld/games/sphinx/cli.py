@@ -103,7 +103,8 @@ def cmd_strength(args) -> int:
         think_ms: list[float] = []
         played: list = []
         t0 = time.perf_counter()
-        r = strength(args.games, args.seed, args.budget, level, vs, args.opening, think_ms, played)
+        r = strength(args.games, args.seed, args.budget, level, vs, args.opening, think_ms, played,
+                     args.both_sides)
         secs = time.perf_counter() - t0
         name, other = find(ai.LEVELS, level).menu_text, find(ai.LEVELS, vs).menu_text
         think = f"{_percentile(think_ms, 50):.0f} / {max(think_ms, default=0):.0f}"
@@ -111,7 +112,8 @@ def cmd_strength(args) -> int:
             first, second = ("-".join(map(str, r["by_side"][k])) for k in ("first", "second"))
             print(f"| {name} | {other} | {r['games']} | {first} | {second} | {think} |", flush=True)
             continue
-        print(f"{name} vs {other}: {r['games']} games ({args.opening} random opening plies, sides alternate), "
+        sides = "each opening from both sides" if args.both_sides else "sides alternate"
+        print(f"{name} vs {other}: {r['games']} games ({args.opening} random opening plies, {sides}), "
               f"{name} won {r['wins']} (moving first {r['first_wins']}, second {r['second_wins']}), "
               f"lost {r['losses']}, drawn {r['draws']} ({secs:.1f} s)")
         for side in ("first", "second"):
@@ -121,14 +123,17 @@ def cmd_strength(args) -> int:
         if r["not_won_seeds"]:
             print(f"seeds {name} did not win: " + " ".join(map(str, r["not_won_seeds"])))
         if args.judge_nodes:
-            _print_judged(name, played, args.seed, args.opening, args.judge_nodes)
+            _print_judged(name, played, args.seed, args.opening, args.judge_nodes, args.both_sides)
     if args.table:
-        print(f"({args.games} games a row, seeds {args.seed}..{args.seed + args.games - 1}, "
-              f"{args.opening} random opening plies, sides alternate)")
+        last = args.seed + (args.games - 1) // 2 if args.both_sides else args.seed + args.games - 1
+        sides = "each opening from both sides" if args.both_sides else "sides alternate"
+        print(f"({args.games} games a row, seeds {args.seed}..{last}, "
+              f"{args.opening} random opening plies, {sides})")
     return 0
 
 
-def _print_judged(name: str, played: list, seed: int, opening: int, max_nodes: int) -> None:
+def _print_judged(name: str, played: list, seed: int, opening: int, max_nodes: int,
+                  both_sides: bool = False) -> None:
     from handheld.games.sphinx.judge import judge_game
 
     judged, moves = 0, 0
@@ -137,7 +142,8 @@ def _print_judged(name: str, played: list, seed: int, opening: int, max_nodes: i
         judged += r["judged"]
         moves += sum(1 for ply in range(opening, len(columns)) if ply % 2 == seat)
         for ply, before, after in r["drops"]:
-            print(f"  seed {seed + i}: {name}'s move {ply + 1} "
+            game_seed = seed + (i // 2 if both_sides else i)
+            print(f"  seed {game_seed}: {name}'s move {ply + 1} "
                   f"({''.join(str(c + 1) for c in columns[:ply + 1])}) turned {before:+d} into {after:+d}")
     print(f"  judged by the solver ({max_nodes} nodes a position): {judged} of {name}'s {moves} moves")
 
@@ -178,6 +184,9 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     p.add_argument("--judge-nodes", type=int, default=0, metavar="N",
                    help="after the games, check each of the level's moves with the exact solver where it "
                         "finishes in N nodes, and list every move that made a win or draw worse")
+    p.add_argument("--both-sides", action="store_true",
+                   help="play each opening twice, the level moving first in one game and second in the "
+                        "other (seeds seed..seed+games/2-1)")
     p.add_argument("--table", action="store_true",
                    help="every level against each weaker one (--games each), as the table in docs/sphinx.md")
     p.set_defaults(func=cmd_strength)

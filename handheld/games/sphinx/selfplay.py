@@ -59,10 +59,11 @@ OPENING_PLIES = 2          # random first plies per game, so deterministic playe
 
 def strength(games: int, seed: int = 0, budget: int | None = None, level: str = "strong",
              vs: str = "classic", opening: int = OPENING_PLIES, think_ms: list | None = None,
-             played: list | None = None) -> dict:
+             played: list | None = None, both_sides: bool = False) -> dict:
     """`level` against `vs` over `games` seeded games on the 7 x 7 board.
-    Game i opens with `opening` random plies from seed + i, then `level` moves
-    first in even games and second in odd ones. `budget` is `level`'s nodes.
+    Game i opens with `opening` random plies from seed + i (with `both_sides`,
+    from seed + i // 2: each opening is played twice, once from each side),
+    then `level` moves first in even games and second in odd ones. `budget` is `level`'s nodes.
     `by_side` holds [won, lost, drawn] of `level` moving first and second.
     If `think_ms` is a list, the CPU milliseconds of each of `level`'s moves
     are appended to it (kept out of the result, which is deterministic); if
@@ -76,7 +77,8 @@ def strength(games: int, seed: int = 0, budget: int | None = None, level: str = 
     by_side = {"first": [0, 0, 0], "second": [0, 0, 0]}
     not_won = []
     for i in range(games):
-        rng = Rng(seed + i)
+        game_seed = seed + (i // 2 if both_sides else i)
+        rng = Rng(game_seed)
         board = Board(7, 7)
         for _ in range(opening):
             board.play(rng.choice(board.legal_moves()))
@@ -103,6 +105,6 @@ def strength(games: int, seed: int = 0, budget: int | None = None, level: str = 
             tally["losses"] += 1
             side[1] += 1
         if board.winner != level_seat:
-            not_won.append(seed + i)
+            not_won.append(game_seed)
     return {"games": games, "level": level, "vs": vs, "opening": opening, **tally,
             "by_side": by_side, "not_won_seeds": not_won}

@@ -18,8 +18,9 @@ Budgets are search nodes:
            `budget` nodes of the exact solver (solver.py). If that cannot
            finish but has proven the position a win (or a draw), up to
            `budget` more nodes to find a move that keeps it, so a proven win
-           or draw is never given away. Otherwise, and on every earlier move,
-           a search of `budget` nodes (ai/threats.py; 10 times Strong's own).
+           or draw is never given away. Otherwise a search of `budget` nodes
+           (ai/threats.py; 10 times Strong's own), and on every earlier move
+           of 3 times `budget` (ai/prover.py's EARLY_SCALE).
 """
 
 from __future__ import annotations

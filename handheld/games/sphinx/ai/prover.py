@@ -5,9 +5,12 @@ Measured on 7 x 7 (docs/sphinx.md): in 40,000 nodes the pure-Python solver
 proves many positions with 30 or fewer empty squares (a win at 30 empties in
 32,509 nodes where the search threw that win away), and nothing at all, not
 even a bound, with 40 or more in 100,000 nodes. So the solver is tried from
-SOLVE_EMPTIES empty squares on; before that every node of the budget goes into
-the search (ai/threats.py), which is where games between the computer levels
-are decided.
+SOLVE_EMPTIES empty squares on; before that the search (ai/threats.py) gets
+EARLY_SCALE times the budget: those moves are where games between the
+computer levels are decided, and where a deeper search finds more winning
+moves than a 40,000-node one, on average though not move by move (after
+`44433434` 40,000 nodes play column 1, which loses, 120,000 column 3, which
+wins; docs/sphinx.md has a case the other way round).
 
 Nodes, not time, bound every search, so a move is the same on every machine.
 """
@@ -21,6 +24,7 @@ from handheld.games.sphinx.solver import OutOfNodes, Solver
 
 PROVER_NODES = 40_000     # per move: ~0.3 s of CPU here, ~3 s on a Pi Zero 2 W
 SOLVE_EMPTIES = 32        # the solver is tried on positions with at most this many empty squares
+EARLY_SCALE = 3           # the search's budget before SOLVE_EMPTIES, times `budget` (~8 s shown on screen)
 
 
 def prover_steps(board: Board, budget: int, slice_nodes: int, info):
@@ -34,6 +38,8 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         col = yield from _solver_move(board, budget, slice_nodes, info)
         if col is not None:
             return col
+    else:
+        budget *= EARLY_SCALE
     return (yield from ThreatSearch(board, budget, slice_nodes).think())
 
 
