@@ -31,8 +31,10 @@ class MatchScene(Scene):
 
     #: once `finished`: {"winner": ..., "text": the end menu's line, optional "records": {...}}
     result: dict | None = None
-    #: true while the match runs in real time (Archon's arena), so its journal flushes even when idle
-    real_time: bool = False
+    @property
+    def real_time(self) -> bool:
+        """True while the match runs in real time (Archon's arena), so its journal flushes even when idle."""
+        return False
     #: what its computer players decided so far, as tuples of ints, if the game keeps them: the
     #: journal writes them down so a resume need not think them again (handheld/cabinet/resume.py)
     decisions: tuple | list = ()

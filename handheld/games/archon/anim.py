@@ -90,7 +90,7 @@ def summon(action, caster_side: str, target: int, elemental_hint: str = "air_ele
 def cast(state: R.State, action: R.Cast) -> Anim:
     sq = action.squares
     if action.spell == "teleport":
-        return blink(state.piece_at(sq[0]), sq[1], action)
+        return blink(state.icon_on(sq[0]), sq[1], action)
     if action.spell == "summon":
         return summon(action, state.to_move, sq[0])
     if action.spell == "shift_time":

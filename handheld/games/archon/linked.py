@@ -15,7 +15,13 @@ linked part and the rest, re-runs the same.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from handheld.games.archon.icons import DARK, LIGHT
+
+if TYPE_CHECKING:
+    from handheld.games.archon.duel.view import DuelView
+    from handheld.games.archon.rules import State
 
 DUEL_KEYS = 31                # up, down, left, right, fire: all the arena reads
 
@@ -36,19 +42,34 @@ def computer_from(options: dict):
 
 
 class LinkedPlay:
-    duel = None               # the scene's DuelView while a duel is on
+    duel: DuelView | None = None   # the scene's DuelView while a duel is on
     hands_over = True         # takes options["computer_from"]
+    # The match scene's own, which this mixin reads and winds back:
+    seed: int
+    state: State
+    computer: set[str]
+    pad: dict[str, int]
+    duel_level: int
+    phase: str
+    tick: int
+    phase_t: int
+    message_ticks: int
+
+    if TYPE_CHECKING:
+        def _start_turn(self) -> None: ...
 
     def predictable(self) -> bool:
         return self.duel is not None and not self.duel.duel.over
 
     def snapshot(self):
         v = self.duel
+        assert v is not None, "snapshots are taken only in a duel (predictable)"
         return (self.tick, self.phase_t, self.message_ticks, v.frame, v.end_timer, len(v.inputs),
                 v.duel.snapshot())
 
     def restore(self, snap) -> None:
         v = self.duel
+        assert v is not None, "restored only to a snapshot taken in the duel"
         self.tick, self.phase_t, self.message_ticks, v.frame, v.end_timer, kept, arena = snap
         del v.inputs[kept:]
         v.finished, v.result = False, None

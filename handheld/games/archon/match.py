@@ -88,12 +88,14 @@ class MatchScene(LinkedPlay, scene.MatchScene):
         self.box = (0, 4)
         self.selected: R.Piece | None = None
         self.path: list[int] = []
-        self.spell, self.picks, self.revive_icon = "", [], None
-        self.menu = None
+        self.spell = ""
+        self.revive_icon: str | None = None
+        self.picks: list[int] = []
+        self.menu: SpellMenu | ReviveMenu | None = None
         self.anim: A.Anim | None = None
         self.duel = None
         self.thinker: Thinker | None = None     # the computer's turn, while it thinks
-        self.pending_action = None
+        self.pending_action: R.Move | R.Cast | None = None
         self.phase, self.phase_t = "", 0
         self.draw_helper = MatchDrawing(self)
         sounds.register(ctx.audio)
@@ -141,6 +143,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
         if isinstance(action, R.Cast) and action.spell == "summon":
             R.apply(self.state, action, self.rules_rng)
             d = self.state.pending
+            assert d is not None, "a summon starts a duel"
             self.anim = A.summon(None, d.attacker_side, d.square, d.attacker_icon)
             self.ctx.audio.play("archon.spell")
         elif isinstance(action, R.Cast):
@@ -203,6 +206,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
 
     def _tick_walk(self, inp, frame) -> None:
         p = self.selected
+        assert p is not None, "an icon is chosen"
         dc, dr = inp.stick_repeat()
         if dc or dr:
             path, why = R.walk_step(self.state, p, self.path, dc, dr)
@@ -224,6 +228,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
 
     def _tick_fly(self, inp, frame) -> None:
         p = self.selected
+        assert p is not None, "an icon is chosen"
         c0, r0 = B.col_row(p.square)
         self._move_box(inp, (c0, r0, ICONS[p.icon].range))
         if inp.pressed & Action.ALT:
@@ -243,9 +248,11 @@ class MatchScene(LinkedPlay, scene.MatchScene):
         self._commit(R.Move(p.id, t))
 
     def _tick_spells(self, inp, frame) -> None:
-        choice = self.menu.update(inp)
+        menu = self.menu
+        assert isinstance(menu, SpellMenu) and self.selected is not None, "a mage chose to cast"
+        choice = menu.update(inp)
         if inp.pressed & Action.ALT:
-            self.say(HELP[self.menu.highlighted], "silver")
+            self.say(HELP[menu.highlighted], "silver")
             return
         if choice is None or choice == "back":
             return
@@ -272,6 +279,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
             self._set_phase("pick")
 
     def _tick_revive(self, inp, frame) -> None:
+        assert isinstance(self.menu, ReviveMenu), "revive was chosen"
         choice = self.menu.update(inp)
         if choice == "back":
             self.menu = SpellMenu(self.state, self.state.to_move)
@@ -306,6 +314,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
 
     # --- computer turns --------------------------------------------------------
     def _tick_think(self, inp, frame) -> None:
+        assert self.thinker is not None, "a computer turn has begun"
         ready = self.thinker.tick()
         self.pending_action = self.thinker.answer
         if ready:
@@ -330,13 +339,15 @@ class MatchScene(LinkedPlay, scene.MatchScene):
 
     # --- animation, duels, the end ----------------------------------------------
     def _tick_anim(self, inp, frame) -> None:
-        self.anim.t += 1
-        if self.anim.icon and ICONS[self.anim.icon].move == WALK and self.anim.t % A.STEP_TICKS == 0:
+        anim = self.anim
+        assert anim is not None, "an action is being shown"
+        anim.t += 1
+        if anim.icon and ICONS[anim.icon].move == WALK and anim.t % A.STEP_TICKS == 0:
             self.ctx.audio.play("archon.step")
-        if not self.anim.done():
+        if not anim.done():
             return
-        if self.anim.action is not None:
-            R.apply(self.state, self.anim.action, self.rules_rng)
+        if anim.action is not None:
+            R.apply(self.state, anim.action, self.rules_rng)
         self.anim = None
         if self.state.pending is not None:
             d = self.state.pending
@@ -353,6 +364,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
             return
         from handheld.games.archon.duel_link import setup_for
         d = self.state.pending
+        assert d is not None, "a duel is pending"
         seed = self.duel_rng.randrange(1 << 30)
         self.duel = self.duel_factory(setup_for(d), Rng(seed), self.is_computer(LIGHT),
                                       self.is_computer(DARK), self.duel_level, audio=self.ctx.audio,
@@ -362,11 +374,13 @@ class MatchScene(LinkedPlay, scene.MatchScene):
     def _tick_duel(self, inp, frame) -> None:
         li = frame[self.pad[LIGHT]] if LIGHT in self.pad else IDLE
         di = frame[self.pad[DARK]] if DARK in self.pad else IDLE
+        assert self.duel is not None, "the duel is on"
         self.duel.update(li, di)
         if not self.duel.finished:
             return
         res = self.duel.result
         d = self.state.pending
+        assert res is not None and d is not None, "a finished duel has its result"
         self.duel = None
         R.resolve_duel(self.state, res.winner, res.light_hp, res.dark_hp)
         self.last_action = LT.duel_outcome(d.square, res.winner, d.light_icon, d.dark_icon)
@@ -381,6 +395,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
     def _tick_end(self, inp, frame) -> None:
         if self.result is None:
             w = self.state.winner
+            assert w is not None, "the game is over"
             text = "A TIE" if w == "tie" else f"{w.upper()} WINS"
             self.result = {"winner": w, "text": text, "reason": self.state.end_reason,
                            "turns": self.state.turn - 1, "duels": self.state.duels}

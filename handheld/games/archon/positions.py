@@ -16,9 +16,9 @@ def position(placement: dict[str, str], to_move: str = LIGHT, first: str = LIGHT
     army has); every other piece is dead. `hp` overrides HP by square name.
     """
     s = R.new_game(first)
-    for p in s.pieces:
-        s.board[p.square] = None
-        p.alive, p.hp, p.imprisoned = False, 0, False
+    for piece in s.pieces:
+        s.board[piece.square] = None
+        piece.alive, piece.hp, piece.imprisoned = False, 0, False
     used: set[int] = set()
     for sqname, icon in placement.items():
         if icon not in ICONS or ICONS[icon].side is None:

@@ -243,21 +243,21 @@ def _cast(state: State, action: Cast, rng) -> None:
             raise ValueError(why)
     state.spells_used[side].append(spell)
     if spell == "teleport":
-        move_piece(state, state.piece_at(picks[0]), picks[1])
+        move_piece(state, state.icon_on(picks[0]), picks[1])
         return
     if spell == "summon":
         choices = [e for e in ELEMENTALS if e != state.last_elemental]
         if rng is None:
             raise ValueError("summon needs the match rng")
-        summon_duel(state, rng.choice(choices), state.piece_at(picks[0]))
+        summon_duel(state, rng.choice(choices), state.icon_on(picks[0]))
         return
     if spell == "heal":
-        p = state.piece_at(picks[0])
+        p = state.icon_on(picks[0])
         p.hp = p.base
     elif spell == "shift_time":
         state.cycle.shift()
     elif spell == "exchange":
-        a, b = state.piece_at(picks[0]), state.piece_at(picks[1])
+        a, b = state.icon_on(picks[0]), state.icon_on(picks[1])
         a.square, b.square = b.square, a.square
         state.board[a.square], state.board[b.square] = a.id, b.id
     elif spell == "revive":
@@ -265,7 +265,7 @@ def _cast(state: State, action: Cast, rng) -> None:
         p.alive, p.hp, p.square, p.imprisoned = True, p.base, picks[0], False
         state.board[p.square] = p.id
     elif spell == "imprison":
-        state.piece_at(picks[0]).imprisoned = True
+        state.icon_on(picks[0]).imprisoned = True
     end_turn(state)
 
 

@@ -89,6 +89,12 @@ class State:
         pid = self.board[square]
         return None if pid is None else self.pieces[pid]
 
+    def icon_on(self, square: int) -> Piece:
+        """The piece on `square`, which the caller knows is occupied (a checked pick)."""
+        p = self.piece_at(square)
+        assert p is not None, f"no icon on square {square}"
+        return p
+
     def alive(self, side: str) -> list[Piece]:
         return [p for p in self.pieces if p.alive and p.side == side]
 

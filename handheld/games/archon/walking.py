@@ -11,7 +11,7 @@ ORTHO = ((0, -1), (0, 1), (-1, 0), (1, 0))
 
 def walk_path(state, piece, to: int) -> list[int]:
     """A shortest walking path from the piece to `to` (for showing a computer's move)."""
-    prev = {piece.square: None}
+    prev: dict[int, int | None] = {piece.square: None}
     frontier = [piece.square]
     while frontier and to not in prev:
         nxt = []
@@ -30,8 +30,10 @@ def walk_path(state, piece, to: int) -> list[int]:
     if to not in prev:
         return [piece.square, to]
     path = [to]
-    while prev[path[-1]] is not None:
-        path.append(prev[path[-1]])
+    back = prev[to]
+    while back is not None:
+        path.append(back)
+        back = prev[back]
     return path[::-1]
 
 

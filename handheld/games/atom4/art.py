@@ -99,6 +99,15 @@ class Sprites:
     and piece radius."""
 
     _cache: dict = {}
+    aid: bool
+    r: int
+    pieces: list[pygame.Surface]        # by colour
+    cursor_ok: pygame.Surface
+    cursor_bad: pygame.Surface
+    placed: pygame.Surface
+    changed: pygame.Surface
+    win: pygame.Surface
+    hints: list[pygame.Surface]         # legal_marker by colour
 
     def __new__(cls, aid: bool, r: int = R):
         if (aid, r) not in cls._cache:

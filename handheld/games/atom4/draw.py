@@ -117,7 +117,7 @@ class BoardLayer:
         self.g, self.sprites = geometry, sprites
         self.surface = self._background(geometry).copy()
         self.shown: list = [None] * CELLS   # what each point shows: colour, ("hint", c) or None
-        self.key = None                     # what the last sync showed (MatchPicture's key)
+        self.key: tuple | None = None       # what the last sync showed (MatchPicture's key)
 
     @classmethod
     def _background(cls, g: Geometry) -> pygame.Surface:
@@ -224,8 +224,8 @@ class MatchPicture:
         self._chrome = pygame.Surface((320, 240))
         self._panel_key = None
         self._panel = pygame.Surface(PANEL.size)
-        self._view_key = None
-        self._numbers_key = None
+        self._view_key: tuple | None = None        # ((round, moves, phase), cursor or None)
+        self._numbers_key: tuple | None = None     # (view, cursor)
         self._top_numbers = pygame.Surface(TOP_NUMBERS.size)
         self._left_numbers = pygame.Surface(LEFT_NUMBERS.size)
         self.view = (0, 0, 0)

@@ -124,7 +124,7 @@ class Match:
     def _finish(self) -> None:
         s1, s2 = self.scores[1], self.scores[2]
         winner = 1 if s1 > s2 else 2 if s2 > s1 else "draw"
-        names = {1: "WHITE (P1)", 2: "BLACK (P2)"}
+        names: dict[int | str, str] = {1: "WHITE (P1)", 2: "BLACK (P2)"}
         text = "A DRAWN MATCH" if winner == "draw" else f"{names[winner]} WINS {max(s1, s2)}-{min(s1, s2)}"
         self.result = {"winner": winner, "text": text, "scores": [s1, s2]}
         self.finished = True
@@ -205,6 +205,7 @@ class Match:
         if self.thinker is None:
             self._start_search("move")
         if self._think_a_tick():
+            assert self.thinker is not None
             move = self.thinker.answer
             self.thinker = None
             self.cursor = move

@@ -180,9 +180,10 @@ class Position:
         for i, colour in pieces:
             self.board[i] = colour
         self.turn = first           # index into ORDER of the colour to play next
-        self.winner = None          # None while playing, then 1, 2 or "draw"
+        self.winner: int | str | None = None    # None while playing, then 1, 2 or "draw"
         self.moves: list[int] = []
-        self.history: list[tuple[list, set, object]] = []
+        # per move: (place's undo list, legal spots it added, the winner before)
+        self.history: list[tuple[list[tuple[int, int]], list[int], int | str | None]] = []
         self.legal: set[int] = set()
         for i, _ in pieces:
             for n in NEIGHBOURS[i]:

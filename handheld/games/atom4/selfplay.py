@@ -47,6 +47,8 @@ class ExternalEngine:
                                          text=True, bufsize=1)
         except OSError as e:
             raise EngineError(f"cannot start engine {argv[0]!r}: {e.strerror}") from None
+        assert self.proc.stdin is not None and self.proc.stdout is not None   # both PIPE
+        self.to_engine, self.from_engine = self.proc.stdin, self.proc.stdout
 
     def __str__(self) -> str:
         return self.command
@@ -55,9 +57,9 @@ class ExternalEngine:
         moves = " ".join(format_move(m) for m in pos.moves)
         request = f"position {pos.round_no} {seed} {moves}".rstrip()
         try:
-            self.proc.stdin.write(request + "\n")
-            self.proc.stdin.flush()
-            answer = self.proc.stdout.readline()
+            self.to_engine.write(request + "\n")
+            self.to_engine.flush()
+            answer = self.from_engine.readline()
         except (BrokenPipeError, OSError):
             answer = ""
         if not answer:
@@ -74,8 +76,8 @@ class ExternalEngine:
 
     def close(self) -> None:
         try:
-            self.proc.stdin.write("quit\n")
-            self.proc.stdin.close()
+            self.to_engine.write("quit\n")
+            self.to_engine.close()
         except OSError:
             pass
         try:
@@ -139,7 +141,7 @@ def match(strong, weak, games: int, seed: int = 0, progress=None) -> dict:
     for g in range(games):
         strong_side = 1 if g % 2 == 0 else 2
         agents = {strong_side: strong, 3 - strong_side: weak}
-        times = {1: [], 2: []}
+        times: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
         res = play_round(agents, seed * 100003 + g, round_no=(g // 2) % 6 + 1, times=times)
         strong_ms.extend(times[strong_side])
         if res["winner"] == strong_side:

@@ -82,7 +82,7 @@ def _rays(space: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     for dr, dc in DIRS:
         lines = []
         for r, c in space_cells(space):
-            line = []
+            line: list[int] = []
             rr, cc = r + dr, c + dc
             while True:
                 t = cell_space(rr, cc)

@@ -230,6 +230,7 @@ class Chooser:
 
     def highlighted_kind(self) -> str:
         if self.kind is None:
+            assert self.top is not None, "no kind chosen outside a turn"
             return self.top_kinds[self.top.index]
         return self.kind
 

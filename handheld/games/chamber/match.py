@@ -197,10 +197,12 @@ class MatchScene(scene.MatchScene):
                     self.anims.append(["reveal", 90, 90, reveal])
                 reveal.append(f"{e[1].upper()} ({name(st, e[2])}): {SUIT_NAMES[e[3]]}")
             elif k == "deflected":
+                assert reveal is not None, "a deflect follows its zap's reveal"
                 reveal.append("DEFLECTED BACK!")
                 self.anims.append(["bolt", 24, 24, (e[1], e[2])])
                 audio.play("chamber.zap")
             elif k == "blocked":
+                assert reveal is not None, "a block follows its zap's reveal"
                 reveal.append(f"{name(st, e[1])}'S SHIELD HOLDS")
                 audio.play("chamber.shield")
             elif k == "immune":

@@ -12,6 +12,8 @@ one suit are interchangeable (coin values are not used).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from handheld.games.chamber.board import (  # noqa: F401 (zap/step_targets re-exported)
     NEIGHBOURS, NSUITS, ORB_LAYOUT, ORDINARY_SPACES, PORTAL_BASE, START_FACING,
     step_targets, zap_targets,
@@ -28,10 +30,48 @@ class IllegalAction(ValueError):
     pass
 
 
+class SeatFields(Protocol):
+    """The public seat fields a State and a PlayerView share, which is all
+    `occupant` and `to_act` read (so the view borrows them)."""
+    @property
+    def n(self) -> int: ...
+    @property
+    def pos(self) -> list[int]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def pending(self) -> tuple[int, ...] | None: ...
+    @property
+    def queue(self) -> list[tuple[int, int]]: ...
+
+
 class State:
     __slots__ = ("n", "suit", "pos", "facing", "pyr", "hand", "shield", "stunned",
                  "confused", "orbs", "current", "moves", "stones", "phase", "bonus",
                  "pending", "queue", "end_after", "winner", "turn", "calm")
+    n: int
+    suit: tuple[int, ...]
+    pos: list[int]
+    facing: list[int]
+    pyr: list[int]
+    hand: list[list[int]]           # per-suit counts
+    shield: list[int]               # suit of the shield, -1 = none
+    stunned: list[bool]
+    confused: list[bool]
+    orbs: dict[int, tuple[int, ...]]  # space -> suit(s) lying there
+    current: int
+    moves: int
+    stones: int
+    phase: str
+    bonus: str
+    pending: tuple[int, int, int, int] | None
+    queue: list[tuple[int, int]]
+    end_after: bool
+    winner: int
+    turn: int
+    calm: int
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -71,16 +111,17 @@ class State:
     def has_shield(self, p: int) -> bool:
         return self.shield[p] >= 0
 
-    def occupant(self, space: int) -> int:
+    def occupant(self: SeatFields, space: int) -> int:
         for p in range(self.n):
             if self.pos[p] == space:
                 return p
         return -1
 
-    def to_act(self) -> int:
+    def to_act(self: SeatFields) -> int:
         if self.phase == "turn":
             return self.current
         if self.phase == "deflect":
+            assert self.pending is not None, "deflect phase without a pending zap"
             return self.pending[1]
         if self.phase == "place":
             return self.queue[0][0]
@@ -298,6 +339,7 @@ def _cast(state: State, me: int, action: tuple, ev: list) -> None:
 
 
 def _resolve_zap(state: State, deflect: int, ev: list) -> None:
+    assert state.pending is not None, "resolving a zap with none pending"
     zapper, target, suit, second = state.pending
     state.pending = None
     victim = target

@@ -96,7 +96,7 @@ class BoardView:
         self.wizards = (make_wizard(0), make_wizard(1))
         self.background = self._background()
         self.layer = pygame.Surface((320, 240 - 12 - 44))
-        self._key = None
+        self._key: tuple | None = None
 
     def _background(self) -> pygame.Surface:
         bg = pygame.Surface((320, 240 - 12 - 44))

@@ -75,7 +75,8 @@ def _lines(scene) -> list:
     if s.over and scene.step is None and not scene.steps:
         return [(R.result_text(s), "gold"), "", "", ""]
     first = T.player_line(p, scene.shown_power[p])
-    second, third = "", ("", "slate")
+    second: str | tuple[str, str] = ""
+    third = ("", "slate")
     if scene.phase == "actions":
         second = (_list_line(T.ACTIONS[scene.menu_index], scene.menu_index, len(T.ACTIONS)), "gold")
         third = ("STICK: NEXT   FIRE: PICK   ALT: HELP", "slate")

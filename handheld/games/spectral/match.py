@@ -59,7 +59,7 @@ class MatchScene(scene.MatchScene):
         self.shown_board, self.shown_locks = s.board[:], s.locks[:]
         self.shown_wiz, self.shown_power = s.wiz[:], s.power[:]
         self.steps: deque = deque()
-        self.step = None              # (kind, ticks_left, total, data)
+        self.step: list | None = None   # [kind, ticks_left, total, data]
         self.message = ""
         self.tick = 0
         self.phase = "idle"           # idle | actions | spells | cursor | help | think | show | over
@@ -70,7 +70,7 @@ class MatchScene(scene.MatchScene):
         self.help_key = ""
         self.thinker: Thinker | None = None     # the computer's action, while it is thought
         self.show_ticks = 0
-        self.chosen = None
+        self.chosen: tuple | None = None      # the computer's action, while it is shown
         self.helped = False
         self.confirm_resign = self.confirm_convert = False
         self.noop = [0, 0]
@@ -171,6 +171,7 @@ class MatchScene(scene.MatchScene):
     step_fast = False
 
     def _end_step(self) -> None:
+        assert self.step is not None, "a step is running"
         kind, _, _, ev = self.step
         if kind == "tweak":
             self.shown_board[ev[1]] = ev[3]
@@ -192,10 +193,12 @@ class MatchScene(scene.MatchScene):
             kind, ev = self.steps.popleft()
             self.step_fast = kind == "tweak" and any(k == "blitz_pass" for k, _ in self.steps) or self.step_fast
             self._start_step(kind, ev)
-        self.step[1] -= 1
-        if self.step[0] == "pause" and self.step[1] > 0 and frame.any_pressed(SKIP):
-            self.step[1] = 0
-        if self.step[1] <= 0:
+        step = self.step
+        assert step is not None, "_start_step began one"
+        step[1] -= 1
+        if step[0] == "pause" and step[1] > 0 and frame.any_pressed(SKIP):
+            step[1] = 0
+        if step[1] <= 0:
             self._end_step()
             if not self.steps:
                 self.step_fast = False
@@ -214,16 +217,19 @@ class MatchScene(scene.MatchScene):
                 thinking = ai.think(s, "classic" if self.helped else self.level, self.rng)
             self.thinker = Thinker(thinking, ai.SLICES_PER_TICK, MIN_THINK_TICKS)
         if self.phase == "think":
+            assert self.thinker is not None, "thinking began above"
             if self.thinker.tick():
-                self.chosen, self.thinker = self.thinker.answer, None
+                chosen = self.chosen = self.thinker.answer
+                self.thinker = None
                 self.phase = "show"
                 self.show_ticks = SHOW_TICKS
-                self.message = f"{R.PLAYER_NAMES[p]}: {T.action_name(self.chosen)}"
+                self.message = f"{R.PLAYER_NAMES[p]}: {T.action_name(chosen)}"
             return
         self.show_ticks -= 1
         if self.show_ticks > 0:
             return
         action = self.chosen
+        assert action is not None, "shown for SHOW_TICKS after thinking"
         self.phase = "idle"
         self.message = ""
         before = (s.board[:], s.locks[:], s.wiz[:], s.power[:])

@@ -26,7 +26,7 @@ class State:
         self.round = 1
         self.save_power = bool(save_power)
         self.over = False
-        self.winner = None                # 0, 1 or None (draw / resignation)
+        self.winner: int | None = None    # 0, 1 or None (draw / resignation)
         self.resigned = None              # player who resigned
         self.turn_limit = turn_limit      # 0: play on for ever (the original)
 

@@ -17,7 +17,7 @@ once per tick of the arena, with no search to spread, so it has no `think`.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable
 
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
@@ -148,7 +148,7 @@ class Classic:
         from handheld.games.archon.ai import spells as ai_spells
         return ai_spells.classic_spell_steps(self, state, rng)
 
-    def think(self, state: R.State, rng) -> Iterator[None]:
+    def think(self, state: R.State, rng) -> Thinking:
         """Generator: yields after each icon scored (Strong: each CHUNK squares)
         and between spell checks; its return value is the action."""
         side = state.to_move
@@ -193,7 +193,8 @@ class Strong(Classic):
     def __init__(self, win_permille: WinPermille | None = None):
         super().__init__()
         if win_permille is None:
-            from handheld.games.archon.duel.matchups import win_permille
+            from handheld.games.archon.duel.matchups import win_permille as measured
+            win_permille = measured
         self.win_permille = win_permille
         self._threats: dict[int, list[R.Piece]] = {}
         self._state: R.State | None = None
@@ -220,7 +221,7 @@ class Strong(Classic):
         self._foes = [e for e in state.alive(other(side))]
         self._pp = {s: power_points_held(state, s) for s in (side, other(side))}
         self._gains: dict[int, list] = {}
-        self._memo: dict[tuple, int] = {}
+        self._memo = {}
 
     MAGE_VALUE = 10         # the mage carries the spells (Imprison wins endgames)
 
@@ -278,6 +279,7 @@ class Strong(Classic):
         figure for unhurt icons at that shade, moved up to HIT_STEP per hit
         that injuries or a home-point spell penalty add to or save either side."""
         if shade is None:
+            assert self._state is not None, "prepare() comes first"
             shade = B.square_shade(square, self._state.cycle.shade)
         home = square if square in B.POWER_SET else -1     # only home points change strengths
         key = (attacker.id, defender.id, shade, home)

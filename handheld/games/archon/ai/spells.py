@@ -16,6 +16,8 @@ Strong keeps the order but judges fights by the arena's win rates.
 
 from __future__ import annotations
 
+from typing import Generator
+
 from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon import spells as S
@@ -143,7 +145,7 @@ def classic_spell_steps(player, state: R.State, rng):
     return None
 
 
-def _teleport(player, state: R.State, side: str, rng) -> R.Cast | None:
+def _teleport(player, state: R.State, side: str, rng) -> Generator[None, None, R.Cast | None]:
     movers = [p for p in state.alive(side) if _legal(state, side, "teleport", [p.square])]
     foe_mage = state.mage(other(side))
     if foe_mage.alive and foe_mage.square not in B.POWER_SET:

@@ -15,12 +15,12 @@ from handheld.ui.text import draw_text
 
 BOARD_X, BOARD_Y, CELL = 70, 14, 20
 SHADE_COLOURS = ("shade_a", "shade_b", "shade_c", "shade_d", "shade_e", "shade_f")
-BOX_COLOUR = {LIGHT: "light_side", DARK: "dark_side"}
+BOX_COLOUR: dict[str | None, str] = {LIGHT: "light_side", DARK: "dark_side"}
 # Sprite directions run clockwise from east: 0 east, 2 south, 4 west, 6 north.
 # Light starts on the left and faces east, Dark on the right faces west.
-FACING = {LIGHT: 0, DARK: 4}
+FACING: dict[str | None, int] = {LIGHT: 0, DARK: 4}
 _pictures: dict[tuple[str, int, int], pygame.Surface] = {}
-_marked: dict[tuple[str, str, int], pygame.Surface] = {}
+_marked: dict[tuple[str, str | None, int], pygame.Surface] = {}
 
 
 def cell_xy(col: int, row: int) -> tuple[int, int]:
@@ -44,7 +44,7 @@ def _drawn_surface(icon: str) -> pygame.Surface:
     """Our own 16x16 token: a side-coloured disc with the icon's two-letter tag."""
     info = ICONS[icon]
     surf = pygame.Surface((16, 16), pygame.SRCALPHA)
-    body = {LIGHT: "light_side", DARK: "dark_side"}.get(info.side, "violet")
+    body = BOX_COLOUR.get(info.side, "violet")
     pygame.draw.circle(surf, rgb("black"), (8, 8), 8)
     pygame.draw.circle(surf, rgb(body), (8, 8), 7)
     draw_text(surf, 8, 5, info.short.upper(), "ink", size="small", align="center")
@@ -96,7 +96,7 @@ def marked_picture(icon: str, side: str | None, frame: int = 0) -> pygame.Surfac
     if pic is None:
         sprite = icon_picture(icon, FACING.get(side, 4), frame)
         pic = pygame.Surface((CELL, CELL), pygame.SRCALPHA, 32)
-        if side in BOX_COLOUR:
+        if side is not None and side in BOX_COLOUR:
             r, g, b = rgb(BOX_COLOUR[side])
             shape = sprite.copy()
             shape.fill((r, g, b, 0), special_flags=pygame.BLEND_RGBA_MAX)

@@ -229,7 +229,7 @@ def cmd_balance(parser: argparse.ArgumentParser, args) -> int:
         cells = measure_table(args.duels, args.seed, args.jobs, progress=progress)
         out["cells"] = cells
         out["checks"] = checks(cells)
-    if args.games:
+    if games_fn is not None:         # asked for (args.games), and present
         out["games"] = games_fn(args.games, args.seed)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     if args.json:

@@ -116,6 +116,7 @@ class PracticeScene(Scene):
             self.view.draw(surface)
             if self.view.finished:
                 r = self.view.result
+                assert r is not None, "a finished duel has its result"
                 text = {"light": "LIGHT WINS", "dark": "DARK WINS", "both": "BOTH DIE"}[r.winner]
                 self.window.draw(surface, [
                     (text, "gold"),
@@ -164,7 +165,7 @@ class BestiaryScene(Scene):
         self.index = S.ALL_ICONS.index(icon)
         self.window = TextWindow()
         self.finished = False
-        self._page = None
+        self._page: pygame.Surface | None = None
         self._page_index = -1
 
     @property
@@ -223,6 +224,7 @@ class BestiaryScene(Scene):
         if self._page_index != self.index:
             self._page = self._render_page()
             self._page_index = self.index
+        assert self._page is not None
         surface.blit(self._page, (0, 0))
 
 
@@ -242,6 +244,7 @@ def arena_mid_scene(ctx, seed: int):
     scene = PracticeScene(ctx, "valkyrie", "manticore", seed % 6)
     scene.choice["PLAYERS"] = 3
     scene.start_duel()
+    assert scene.view is not None, "start_duel opened the arena"
     d = scene.view.duel
     for t in range(600):
         scene.update(EMPTY_FRAME)

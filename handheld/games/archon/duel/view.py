@@ -22,6 +22,7 @@ from handheld.games.archon.duel.engine import (
     DX, DY, FLAME_SIZES, FLAME_STAGE_TICKS, FLAME_STAGES, PLAY_X0, PLAY_X1, PLAY_Y0, PLAY_Y1,
     SCREAM_SIZE, SUB)
 from handheld.games.archon.duel.fighter import ComputerFighter
+from handheld.games.archon.duel.model import DuelResult
 from handheld.games.archon import sounds
 from handheld.games.archon.sounds import event_sound
 from handheld.runtime.statehash import state_hash
@@ -102,11 +103,11 @@ class DuelView:
             sounds.register(audio)
         self.end_timer = 0
         self.finished = False
-        self.result = None
+        self.result: DuelResult | None = None
         self.frame = 0
         self.inputs: list = []        # (light held, dark held) per tick: the duel's replay
         self.hint = hint and not (light_is_computer and dark_is_computer)
-        self._static = None
+        self._static: pygame.Surface | None = None
         b = self.duel.barriers
         self._blocks = [(k, screen_rect(*b.slot_rect(i))) for i, k in enumerate(b.kind) if k >= 0]
         self._warm()

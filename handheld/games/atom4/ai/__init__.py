@@ -261,8 +261,9 @@ class Search:
         win by threats; if every one leaves it one, keep the search's choice. A look
         cut short by the move's budget found none."""
         checked = FORCING[self.level][3]
-        pos = self.pos
-        for m in ([self.best] + [m for m in ranking if m != self.best])[:checked]:
+        pos, best = self.pos, self.best
+        assert best is not None, "the search has chosen"
+        for m in ([best] + [m for m in ranking if m != best])[:checked]:
             pos.play(m)
             lost = pos.winner is None and (yield from looks.forced_win(pos)) >= 0
             pos.undo()
@@ -275,7 +276,7 @@ class Search:
         pos.play(m)
         key = self.key
         written = pos.history[-1][0]
-        if self.threats:
+        if self.tally is not None:          # (kept exactly when self.threats)
             self.tally.played(pos.board, written)
         if self.table is not None:
             board = pos.board
@@ -300,7 +301,7 @@ class Search:
         if not self.threats:
             self._path -= delta
         self.key = key
-        if self.threats:
+        if self.tally is not None:
             self.tally.unplayed(pos.board, written)
         pos.undo()
         return val
