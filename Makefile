@@ -22,7 +22,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q $(ARGS)
 
-# ruff over the tree, mypy over the typed core (pyproject.toml says which)
+# ruff over the tree, mypy over the whole package (pyproject.toml)
 lint: $(STAMP)
 	$(PY) -m ruff check handheld tests image
 	$(PY) -m mypy

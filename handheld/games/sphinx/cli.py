@@ -65,9 +65,11 @@ def cmd_solve(args) -> int:
     return 0
 
 
-def _bound_text(board, lo: int, hi: int) -> str:
+def _bound_text(board, lo: int | None, hi: int | None) -> str:
     """The proven range [lo, hi] of the score: exact, '>= x', '<= x', 'between x and y'
-    or 'unknown' (nothing beyond the range every position has)."""
+    or 'unknown' (nothing beyond the range every position has, or the solve not begun)."""
+    if lo is None or hi is None:
+        return "unknown"
     if lo == hi:
         return f"{lo}"
     empty = board.geo.cells - len(board.moves)

@@ -187,6 +187,8 @@ class MatchScene(scene.MatchScene):
                 self.ctx.audio.play("sphinx.nope")
 
     def _update_think(self) -> None:
+        if self.thinker is None:          # THINK is entered with a thinker; nothing to step without one
+            return
         if self.thinker.tick():
             self.target = self.thinker.answer
             self.thinker = None

@@ -57,7 +57,7 @@ def bench_scenes(game) -> dict:
 
 def positions(width: int, height: int, count: int, stones=None, empties=None, seed: int = 1):
     """Unfinished positions with no win in one for the side to move."""
-    out = []
+    out: list = []
     s = seed
     while len(out) < count:
         s += 1

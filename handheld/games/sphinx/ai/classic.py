@@ -77,4 +77,5 @@ def classic_move(board: Board, rng=None, budget=None) -> int:
     for col in sorted(ranks):
         if best_col is None or ranks[col] > ranks[best_col]:
             best_col = col
+    assert best_col is not None          # ranks is not empty
     return best_col

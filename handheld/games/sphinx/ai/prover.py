@@ -60,6 +60,8 @@ def _solver_move(board: Board, budget: int, slice_nodes: int, info):
     # the caller plays Strong's move, never a merely "safe" draw that might
     # throw away an unproven win.
     lo, hi = solver.lo, solver.hi
+    if lo is None or hi is None:         # the solve had not begun: nothing proven
+        return None
     at_least = 1 if lo >= 1 else 0 if (hi <= 0 and lo >= 0) else None
     if at_least is None:
         return None
