@@ -95,8 +95,9 @@ def test_the_frame_thread_never_fsyncs_the_journal_from_start_to_end(tmp_path, m
     assert runner.match.finished                    # the end record and its wait included
     assert journal_disk.wait_until_written()
     journal_calls = [thread for thread, name in calls if J.FILE_NAME in name]
-    assert len(journal_calls) >= 3                  # the header, flushes along the way (at full speed
-                                                    # several go in one), the end
+    # at least the end's; how many flushes along the way go in one write depends on how
+    # fast this machine runs the match against the writer, so the count is not pinned
+    assert journal_calls
     assert {t.name for t in journal_calls} == {"journal-writer"}
     assert threading.main_thread() not in journal_calls
 
