@@ -94,7 +94,7 @@ def bench_resume(quick: bool) -> dict:
     """Quick: one minute of Archon and a one-round Atom-4 match."""
     return {"archon_10_min": resume_figures("archon", {"mode": "computer_dark"},
                                             TEN_MINUTES // (10 if quick else 1), every=30),
-            "atom4_whole": resume_figures("atom4", {"players": 1, "rounds": 1 if quick else 3},
+            "atom4_whole": resume_figures("atom4", {"players": 1, "level": "normal", "rounds": 1 if quick else 3},
                                           10 * TEN_MINUTES, every=6)}
 
 
