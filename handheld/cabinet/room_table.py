@@ -7,7 +7,7 @@ from handheld.base.records import clock_text
 from handheld.cabinet.records_table import RecordsScene
 
 MAX_ROWS = 15
-COLUMNS = (("GAME", 4, "left"), ("LEVEL", 140, "left"), ("WON", 206, "right"), ("STREAK", 240, "right"),
+COLUMNS = (("GAME", 4, "left"), ("LEVEL", 146, "left"), ("WON", 206, "right"), ("STREAK", 240, "right"),
            ("FASTEST", 276, "right"), ("BY", 280, "left"))
 
 
