@@ -109,6 +109,9 @@ class JournalFile:
 
     def close(self) -> None:
         self.write_waiting()
+        self._close_fd()
+
+    def _close_fd(self) -> None:
         if self.fd is not None:
             fd, self.fd = self.fd, None
             try:
@@ -130,7 +133,9 @@ class JournalFile:
     def _fail(self, what: str, e: OSError) -> None:
         log.warning("match journal %s: %s (%s); this match will not resume", self.path, what, e.strerror or e)
         self.failed = True
-        self.close()
+        with self._lock:                # what waits would fail the same way: one line is enough
+            self._waiting.clear()
+        self._close_fd()
 
 
 def hand_over(job: Callable[[], None], wait_s: float = 0.0) -> bool:

@@ -166,6 +166,28 @@ def test_a_card_that_fails_is_one_line_and_the_match_plays_on(tmp_path, monkeypa
     assert not runner.journal.flush(runner.replay)  # nothing more is handed over
 
 
+def test_a_card_that_fails_with_more_records_waiting_is_still_one_line(tmp_path, monkeypatch, caplog):
+    """The frame thread may hand records over while a write fails: they are dropped
+    with it, not written (and failed, and logged) again as the file is closed."""
+    disk = journal_disk.JournalFile(str(tmp_path / J.FILE_NAME))
+    disk.create(b"HHJ1", 0)
+    real_write = os.write
+
+    def write_then_more_arrive(fd, data):
+        with disk._lock:
+            disk._waiting += b"more"
+        return real_write(fd, data)
+
+    def broken(fd):
+        raise OSError(5, "Input/output error")
+    monkeypatch.setattr(os, "write", write_then_more_arrive)
+    monkeypatch.setattr(os, "fdatasync", broken)
+    with caplog.at_level(logging.WARNING, logger="handheld.journal"):
+        disk.append(b"record", 1)
+    lines = [r.getMessage() for r in caplog.records if r.name == "handheld.journal"]
+    assert len(lines) == 1 and disk.failed and disk.fd is None and not disk._waiting
+
+
 def test_an_unexpected_error_in_a_job_is_one_line_and_the_thread_goes_on(caplog):
     def bad_job():
         raise RuntimeError("a bug")
