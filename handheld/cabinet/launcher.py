@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pygame
 
 from handheld import TICK_HZ, __version__
@@ -137,22 +139,10 @@ class MenuScene(Scene):
                 return
             self.ctx.audio.play("ui.select")
             self.ctx.director.push(game.start_scene(self.ctx))
-        elif self.menu.items[self.menu.index] == "SETTINGS":
-            from handheld.cabinet.settings_scene import SettingsScene
+        elif self.menu.items[self.menu.index] in OPENS:
+            module, scene = OPENS[self.menu.items[self.menu.index]]
             self.ctx.audio.play("ui.select")
-            self.ctx.director.push(SettingsScene(self.ctx))
-        elif self.menu.items[self.menu.index] == "RECORDS":
-            from handheld.cabinet.records_table import RecordsScene
-            self.ctx.audio.play("ui.select")
-            self.ctx.director.push(RecordsScene(self.ctx))
-        elif self.menu.items[self.menu.index] == "ROOM RECORDS":
-            from handheld.cabinet.room_table import RoomScene
-            self.ctx.audio.play("ui.select")
-            self.ctx.director.push(RoomScene(self.ctx))
-        elif self.menu.items[self.menu.index] == "LINK":
-            from handheld.cabinet.link_screens import LinkScene
-            self.ctx.audio.play("ui.select")
-            self.ctx.director.push(LinkScene(self.ctx))
+            self.ctx.director.push(getattr(importlib.import_module(module), scene)(self.ctx))
         elif self.confirm_quit:
             self.ctx.quit_requested = True
         else:
@@ -189,6 +179,13 @@ class MenuScene(Scene):
 
 
 CARD_X = 154
+# the screen each entry after the games opens: (module, scene), imported when it is chosen
+OPENS = {
+    "LINK": ("handheld.cabinet.link_screens", "LinkScene"),
+    "RECORDS": ("handheld.cabinet.records_table", "RecordsScene"),
+    "ROOM RECORDS": ("handheld.cabinet.room_table", "RoomScene"),
+    "SETTINGS": ("handheld.cabinet.settings_scene", "SettingsScene"),
+}
 # what the text window says of the menu's entries that are not games
 CARDS = {
     "LINK": ("TWO CABINETS, ONE MATCH: EACH PLAYER", "AT THEIR OWN SCREEN AND STICK"),

@@ -29,6 +29,18 @@ def _remote(t: int) -> PlayerInput:
     return PlayerInput(held_for(t % 8, t % 2 == 1) | (FIRE if t % 3 == 0 else 0))
 
 
+def _late_input_timed(session, t: int, samples: list) -> None:
+    """Tick `t` was just played on a guess: the other side's input for the tick
+    MAX_ROLLBACK - 1 back arrives now, and the re-simulation it causes is timed."""
+    late = t - MAX_ROLLBACK + 1
+    if late < 1:
+        return
+    session.add_remote(late, [_remote(late)])
+    c0 = time.thread_time_ns()
+    session.sync()
+    samples.append(time.thread_time_ns() - c0)
+
+
 def rollback_cost(ticks: int) -> dict:
     """Every tick of a duel, the remote input arrives 8 ticks late and the
     oldest prediction was wrong: a rollback of the full 8 ticks, timed."""
@@ -41,13 +53,7 @@ def rollback_cost(ticks: int) -> dict:
             session = RollbackSession(LinkedDuel(setup, BENCH_SEED + len(samples)), 0)
         t = session.game.tick + 1
         session.advance(PlayerInput(light[(t - 1) % len(light)]))
-        late = t - MAX_ROLLBACK + 1
-        if late < 1:
-            continue
-        session.add_remote(late, [_remote(late)])
-        c0 = time.thread_time_ns()
-        session.sync()
-        samples.append(time.thread_time_ns() - c0)
+        _late_input_timed(session, t, samples)
     assert session.deepest == MAX_ROLLBACK
     return {**_timed(samples, "rollback_8_ticks"), "rollback_samples": len(samples)}
 
@@ -87,13 +93,7 @@ def match_rollback_cost(ticks: int) -> dict:
         while len(samples) < ticks and session.game.predictable():
             t = session.game.tick + 1
             session.advance(PlayerInput(held_for((t // 5) % 8, t % 4 == 0)))
-            late = t - MAX_ROLLBACK + 1
-            if late < 1:
-                continue
-            session.add_remote(late, [_remote(late)])
-            c0 = time.thread_time_ns()
-            session.sync()
-            samples.append(time.thread_time_ns() - c0)
+            _late_input_timed(session, t, samples)
         seed += 1
     return _timed(samples, "match_rollback_8_ticks")
 
