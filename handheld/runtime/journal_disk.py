@@ -90,9 +90,7 @@ class JournalFile:
         except OSError as e:
             self._fail("cannot start it", e)
             return
-        self.fsyncs += 1
-        self.bytes_written += len(content)
-        self.synced_ticks = ticks
+        self._on_card(len(content), ticks)
 
     def append(self, record: bytes, ticks: int) -> None:
         if self.fd is None:
@@ -103,8 +101,12 @@ class JournalFile:
         except OSError as e:
             self._fail("cannot write", e)
             return
+        self._on_card(len(record), ticks)
+
+    def _on_card(self, nbytes: int, ticks: int) -> None:
+        """`nbytes` more written and synced, taking the match on the card to `ticks`."""
         self.fsyncs += 1
-        self.bytes_written += len(record)
+        self.bytes_written += nbytes
         self.synced_ticks = ticks
 
     def close(self) -> None:

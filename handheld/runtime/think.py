@@ -69,11 +69,11 @@ class Thinker:
     def done(self) -> bool:
         return self._gen is None
 
-    def step(self, slices: int | None = None) -> bool:
-        """One tick of thinking (`slices`, default the Thinker's own); True once the answer is there."""
+    def step(self) -> bool:
+        """One tick of thinking, `slices` slices; True once the answer is there."""
         self.ticks += 1
         before = METER.nodes
-        for _ in range(self.slices if slices is None else slices):
+        for _ in range(self.slices):
             if self._gen is None:
                 break
             try:
@@ -84,10 +84,10 @@ class Thinker:
         self.nodes += self.last_nodes
         return self._gen is None
 
-    def tick(self, slices: int | None = None, hurry: bool = False) -> bool:
+    def tick(self, hurry: bool = False) -> bool:
         """Step, then True when the answer is there and the turn has lasted its
         pace (at once when `hurry`: a player holding FIRE to speed computers up)."""
-        if not self.step(slices):
+        if not self.step():
             return False
         pace = self.pace(self.answer) if callable(self.pace) else self.pace
         return hurry or self.ticks >= pace

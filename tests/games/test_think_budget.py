@@ -55,9 +55,9 @@ def scripted_steps(game_id: str, options: dict, seed: int, ticks: int, taps: boo
     steps: list[Step] = []
     original = think.Thinker.step
 
-    def measured(self, slices=None):
+    def measured(self):
         start = time.thread_time_ns()
-        done = original(self, slices)
+        done = original(self)
         steps.append(Step(self.last_nodes, time.thread_time_ns() - start))
         return done
 

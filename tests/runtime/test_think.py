@@ -15,9 +15,9 @@ def test_a_thinker_steps_a_computer_a_slice_a_tick_and_keeps_its_answer():
     t = Thinker(count_to(3))
     assert [t.step() for _ in range(3)] == [False, False, False] and t.answer is None
     assert t.step() and t.done and t.answer == "chose 3" and t.ticks == 4
-    assert t.step(8) and t.ticks == 5 and t.answer == "chose 3"     # the answer stays
-    fast = Thinker(count_to(10))
-    assert not fast.step(8) and fast.step(8) and fast.ticks == 2    # several slices a tick
+    assert t.step() and t.ticks == 5 and t.answer == "chose 3"      # the answer stays
+    fast = Thinker(count_to(10), slices=8)
+    assert not fast.step() and fast.step() and fast.ticks == 2      # several slices a tick
 
 
 def test_its_own_slices_a_tick():
@@ -34,9 +34,9 @@ def test_an_answer_is_played_no_sooner_than_the_pace():
 def test_the_pace_may_depend_on_the_answer_and_a_hurry_plays_it_at_once():
     slow = Thinker(answered("spell"), pace=lambda act: 45 if act == "spell" else 30)
     assert not any(slow.tick() for _ in range(44)) and slow.tick()
-    hurried = Thinker(count_to(20), pace=30)
-    assert not hurried.tick(8, hurry=True)          # a hurry asks for more slices, not a half-made answer
-    assert not hurried.tick(8, hurry=True) and hurried.tick(8, hurry=True) and hurried.ticks == 3
+    hurried = Thinker(count_to(20), slices=8, pace=30)
+    assert not hurried.tick(hurry=True)             # a hurry skips the pace, never a half-made answer
+    assert not hurried.tick(hurry=True) and hurried.tick(hurry=True) and hurried.ticks == 3
 
 
 def test_it_counts_the_nodes_each_tick_searched():
