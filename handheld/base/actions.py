@@ -121,6 +121,11 @@ class InputFrame:
 EMPTY_FRAME = InputFrame()
 
 
+def tapped(action: int) -> PlayerInput:
+    """A player's input on the tick `action` goes down: held, pressed and repeated."""
+    return PlayerInput(action, action, 0, action)
+
+
 def frame_from_masks(*players: tuple[int, int, int, int] | PlayerInput) -> InputFrame:
     """Build a frame from (held, pressed, released, repeat) tuples: handy for tests and AIs."""
     out = []

@@ -6,7 +6,7 @@ showcase.screenshot_scenes()."""
 
 from __future__ import annotations
 
-from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
+from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks, tapped
 
 CARD_WARMUP_TICKS = 240        # the miniature has started and drawn a few frames
 
@@ -103,7 +103,7 @@ WHOLE_MATCH_TICKS = 400_000     # ~2 h of game time; the five games' demos end i
 
 def tap(action: int):
     """One tick's frame: player 1 presses `action`."""
-    return frame_from_masks((action, action, 0, action))
+    return frame_from_masks(tapped(action))
 
 
 def _initials(ctx, seed):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from handheld.base.actions import IDLE, Action, PlayerInput
+from handheld.base.actions import IDLE, Action, PlayerInput, tapped
 from handheld.runtime.rng import Rng
 
 if TYPE_CHECKING:
@@ -22,10 +22,6 @@ if TYPE_CHECKING:
 Plan = tuple[int, int, "list[int] | None"]    # (piece square, destination, walking path or None)
 
 MASH = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT, Action.FIRE, Action.FIRE, Action.FIRE, Action.ALT)
-
-
-def tap(action: int) -> PlayerInput:
-    return PlayerInput(action, action, 0, action)
 
 
 def masher(seed: int):
@@ -103,7 +99,7 @@ class ArchonPad:
         self.tries += 1
         if self.tries > 600:                # refused (and stuck): think again
             self.turn = -1
-            return tap(Action.ALT)
+            return tapped(Action.ALT)
         assert plan is not None, "a plan is made when the turn or phase changes"
         square, dest, path = plan
         if m.phase == "select":
@@ -112,15 +108,15 @@ class ArchonPad:
             return self._box_to(m, B.col_row(dest))
         done = len(m.path)
         if path is None or done >= len(path) or m.path != path[:done]:
-            return tap(Action.FIRE) if path and m.path == path else tap(Action.ALT)
+            return tapped(Action.FIRE) if path and m.path == path else tapped(Action.ALT)
         (c0, r0), (c1, r1) = B.col_row(m.path[-1]), B.col_row(path[done])
-        return tap(_stick(c1 - c0, r1 - r0))
+        return tapped(_stick(c1 - c0, r1 - r0))
 
     def _box_to(self, m, target) -> PlayerInput:
         (c, r), (tc, tr) = m.box, target
         if (c, r) == (tc, tr):
-            return tap(Action.FIRE)
-        return tap(_stick((tc > c) - (tc < c), (tr > r) - (tr < r)))
+            return tapped(Action.FIRE)
+        return tapped(_stick((tc > c) - (tc < c), (tr > r) - (tr < r)))
 
     def _choose(self, m) -> Plan:
         from handheld.games.archon import ai, rules as R
