@@ -216,7 +216,7 @@ def test_threat_extension_sees_a_forced_win_past_the_horizon(monkeypatch, extens
     # them (the side to move there faces a win in one) and finds that none blocks;
     # without it the horizon only scores the fork
     monkeypatch.setitem(ai.SEARCH, "depth1", (1, 10**9, 0, True))
-    monkeypatch.setattr(ai, "THREAT_EXTENSION", extension)
+    monkeypatch.setattr(ai.search, "THREAT_EXTENSION", extension)
     pos = fork_position()
     search = ai.Search(pos, "depth1", 4)
     list(search.steps())

@@ -237,7 +237,7 @@ def test_late_searches_are_those_of_the_code_before_the_cheaper_node(monkeypatch
     from handheld.games.atom4 import ai
     from handheld.games.atom4.ai import threats
     monkeypatch.setitem(ai.SEARCH, "probe", (5, 1200, 7, True))
-    monkeypatch.setattr(ai, "THREAT_EXTENSION", False)
+    monkeypatch.setattr(ai.search, "THREAT_EXTENSION", False)
     monkeypatch.setattr(threats, "OTHER_SIDE", (1, 1))
     rng = Rng(seed)
     pos = Position(seed % 6 + 1)

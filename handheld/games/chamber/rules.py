@@ -1,4 +1,5 @@
-"""Sorcerer's Chamber rules: state, legal actions, apply. Pure: no pygame, no
+"""Sorcerer's Chamber rules: state, legal actions, apply (what a cast does is in
+spells.py). Pure: no pygame, no
 clock, no I/O; one Rng for setup only (the game itself has no chance).
 
 The game is a chain of decisions, each by one player (`to_act`):
@@ -18,11 +19,11 @@ from handheld.games.chamber.board import (  # noqa: F401 (zap/step_targets re-ex
     NEIGHBOURS, NSUITS, ORB_LAYOUT, ORDINARY_SPACES, PORTAL_BASE, START_FACING,
     step_targets, zap_targets,
 )
+from handheld.games.chamber.spells import cast, pickup, receivers, resolve_zap
 
 PYRAMIDS = 3
 MOVES_PER_TURN = 2
 TIME_STONES = 3
-BONUS_SPELLS = ("zap", "warp", "time")  # an own-suit orb may serve twice; not shield/deflect
 SEATS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}  # suits (= portals) taken per player count
 
 
@@ -163,14 +164,6 @@ def placement_spaces(state: State, placer: int) -> list[int]:
     return out or [sp for sp in ORDINARY_SPACES if sp not in taken]
 
 
-def receivers(state: State, p: int) -> tuple[int, int]:
-    """(left, right) living neighbours at the table; clockwise = to the left."""
-    n = state.n
-    left = next(q for q in ((p + k) % n for k in range(1, n)) if state.alive(q))
-    right = next(q for q in ((p - k) % n for k in range(1, n)) if state.alive(q))
-    return left, right
-
-
 # --- legal actions -----------------------------------------------------------
 def legal_actions(state) -> list[tuple]:
     """Every legal action for `state.to_act()`. Reads only public fields and the
@@ -244,13 +237,13 @@ def apply(state: State, action: tuple) -> list[tuple]:
         state.orbs[action[1]] = (suit,)
         ev.append(("place", placer, action[1], suit))
     elif kind == "deflect":
-        _resolve_zap(state, action[1], ev)
+        resolve_zap(state, action[1], ev)
     elif kind == "move":
         frm = state.pos[me]
         state.pos[me] = action[1]
         state.moves -= 1
         ev.append(("move", me, frm, action[1]))
-        _pickup(state, me, ev)
+        pickup(state, me, ev)
     elif kind == "rotate":
         state.facing[me] = action[1]
         state.moves -= 1
@@ -261,153 +254,9 @@ def apply(state: State, action: tuple) -> list[tuple]:
             state.bonus = ""
         state.end_after = kind == "end"
     else:
-        _cast(state, me, action, ev)
+        cast(state, me, action, ev)
     _settle(state, ev)
     return ev
-
-
-def _spend(state: State, me: int, suit: int, use_bonus: int) -> str:
-    """Take the orb from the hand or the pending bonus; returns the bonus's
-    first spell when this is its second use. Using another orb forfeits a
-    pending bonus (its two uses must be consecutive): it is placed first."""
-    if use_bonus:
-        first, state.bonus = state.bonus, ""
-        return first
-    if state.bonus:
-        state.queue.append((me, state.suit[me]))
-        state.bonus = ""
-    state.hand[me][suit] -= 1
-    return ""
-
-
-def _after_use(state: State, me: int, suit: int, spell: str, second_use: bool) -> None:
-    if not second_use and suit == state.suit[me] and spell in BONUS_SPELLS:
-        state.bonus = spell
-    else:
-        state.queue.append((me, suit))
-
-
-def _cast(state: State, me: int, action: tuple, ev: list) -> None:
-    kind = action[0]
-    if kind == "zap":
-        _, suit, target, use_bonus = action
-        first = _spend(state, me, suit, use_bonus)
-        state.pending = (me, target, suit, 1 if (use_bonus or first) else 0)
-        ev.append(("zap", me, target))
-        if sum(state.hand[target]) == 0:
-            _resolve_zap(state, -1, ev)
-        return
-    if kind == "shield":
-        _spend(state, me, action[1], 0)
-        state.shield[me] = action[1]
-        ev.append(("shield", me))
-    elif kind == "confuse":
-        _, suit, t, dest, face = action
-        _spend(state, me, suit, 0)
-        if face >= 0:
-            state.facing[t] = face
-        ev.append(("confuse", me, t, state.pos[t], dest, face))
-        if dest >= 0:
-            state.pos[t] = dest
-            _pickup(state, t, ev)
-        state.confused[t] = True
-        _after_use(state, me, suit, "confuse", False)
-    elif kind == "heal":
-        _, a, b = action
-        _spend(state, me, a, 0)
-        state.hand[me][b] -= 1
-        left, right = receivers(state, me)
-        state.queue += [(left, a), (right, b)]
-        state.pyr[me] += 1
-        ev.append(("heal", me, left, a, right, b))
-    elif kind == "warp":
-        _, suit, use_bonus = action
-        first = _spend(state, me, suit, use_bonus)
-        ev.append(("warp", me, state.pos[me], PORTAL_BASE + suit))
-        state.pos[me] = PORTAL_BASE + suit
-        _pickup(state, me, ev)
-        _after_use(state, me, suit, "warp", bool(use_bonus or first))
-    elif kind == "time":
-        _, suit, use_bonus = action
-        first = _spend(state, me, suit, use_bonus)
-        loophole = bool(use_bonus) and first == "time"
-        if not loophole:
-            state.stones -= 1
-        state.moves += 1
-        ev.append(("time", me, loophole))
-        _after_use(state, me, suit, "time", bool(use_bonus))
-
-
-def _resolve_zap(state: State, deflect: int, ev: list) -> None:
-    assert state.pending is not None, "resolving a zap with none pending"
-    zapper, target, suit, second = state.pending
-    state.pending = None
-    victim = target
-    ev.append(("reveal", "zap", zapper, suit))
-    if deflect >= 0:
-        state.hand[target][deflect] -= 1
-        state.queue.append((target, deflect))
-        ev.append(("reveal", "deflect", target, deflect))
-        if deflect == suit:
-            victim = zapper
-            ev.append(("deflected", target, zapper))
-    _after_use(state, zapper, suit, "zap", bool(second))
-    if state.stunned[victim]:
-        ev.append(("immune", victim))
-        return
-    sh = state.shield[victim]
-    if sh >= 0:
-        state.shield[victim] = -1
-        state.queue.append((victim, sh))
-        ev.append(("reveal", "shield", victim, sh))
-        if sh != suit:
-            ev.append(("blocked", victim))
-            return
-    state.pyr[victim] -= 1
-    state.stunned[victim] = True
-    state.calm = 0
-    ev.append(("hit", victim, state.pyr[victim]))
-    if state.pyr[victim] == 0:
-        _eliminate(state, victim, ev)
-
-
-def _pickup(state: State, p: int, ev: list) -> None:
-    got = state.orbs.pop(state.pos[p], ())
-    for s in got:
-        state.hand[p][s] += 1
-    if got:
-        ev.append(("pickup", p, state.pos[p], got))
-
-
-def _eliminate(state: State, p: int, ev: list) -> None:
-    """The loser's orbs go to the portals one at a time, clockwise from its own;
-    a sorcerer standing on a portal collects what lands there."""
-    orbs = [s for s in range(NSUITS) for _ in range(state.hand[p][s])]
-    if state.shield[p] >= 0:
-        orbs.append(state.shield[p])
-    orbs += [s for q, s in state.queue if q == p]
-    state.queue = [e for e in state.queue if e[0] != p]
-    if state.current == p and state.bonus:
-        orbs.append(state.suit[p])
-        state.bonus = ""
-    state.hand[p] = [0] * NSUITS
-    state.shield[p] = -1
-    state.pos[p] = -1
-    ev.append(("eliminated", p))
-    for i, s in enumerate(orbs):
-        portal = PORTAL_BASE + (state.suit[p] + i) % 4
-        q = state.occupant(portal)
-        if q >= 0:
-            state.hand[q][s] += 1
-            ev.append(("pickup", q, portal, (s,)))
-        else:
-            state.orbs[portal] = state.orbs.get(portal, ()) + (s,)
-            ev.append(("drop", portal, s))
-    alive = state.living()
-    if len(alive) == 1:
-        state.winner = alive[0]
-        state.phase = "over"   # orbs still waiting to be placed simply stay out
-        ev.append(("win", alive[0]))
 
 
 def _settle(state: State, ev: list) -> None:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from handheld.games.chamber.ai.reach import (CHUNK, DANGER, MAX_EXTRA, PYR_VALUE, SCALE, Node,
                                              _hit_chance_on_me, best_zap, hit_value, orb_value, rival_reach)
 from handheld.games.chamber.board import DIST, NSUITS, PORTAL_BASE, STEPS, zap_targets
-from handheld.games.chamber.rules import PYRAMIDS, TIME_STONES, receivers
+from handheld.games.chamber.rules import PYRAMIDS, TIME_STONES
+from handheld.games.chamber.spells import receivers
 from handheld.runtime.think import count as count_nodes
 def _pick(hand, orbs, space):
     got = orbs.get(space, ())
