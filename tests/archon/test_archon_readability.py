@@ -15,7 +15,7 @@ from handheld.games.archon.art import sprites
 from handheld.games.archon.art.look import BOARD_X, CELL, cell_xy, stand_picture
 from handheld.games.archon.duel import DuelView
 from handheld.games.archon.duel.stats import DARK_ICONS, LIGHT_ICONS
-from handheld.games.archon.duel_link import setup_for
+from handheld.games.archon.duel_setup import setup_for
 from handheld.games.archon.icons import DARK, LIGHT
 from handheld.base.actions import EMPTY_FRAME
 from handheld.runtime.rng import Rng

@@ -362,7 +362,7 @@ class MatchScene(LinkedPlay, scene.MatchScene):
     def _tick_duel_intro(self, inp, frame) -> None:
         if self.phase_t < DUEL_INTRO_TICKS:
             return
-        from handheld.games.archon.duel_link import setup_for
+        from handheld.games.archon.duel_setup import setup_for
         d = self.state.pending
         assert d is not None, "a duel is pending"
         seed = self.duel_rng.randrange(1 << 30)

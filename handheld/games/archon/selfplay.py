@@ -22,7 +22,7 @@ MAX_TURNS = 4000            # a safety net only; games end by the rules long bef
 
 def arena_resolver(level_light: int = 2, level_dark: int = 2) -> Resolver:
     from handheld.games.archon.duel import fight_headless
-    from handheld.games.archon.duel_link import setup_for
+    from handheld.games.archon.duel_setup import setup_for
 
     def resolve(d: R.Duel, seed: int):
         res = fight_headless(setup_for(d), seed, level_light, level_dark)
