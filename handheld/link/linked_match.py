@@ -19,9 +19,10 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 from handheld.base.actions import IDLE, Action, InputFrame, PlayerInput
-from handheld.link.peer import LinkPeer
+from handheld.link.peer import LOST_TICKS, LinkPeer
 from handheld.link.scene_game import LinkedScene, SilencedAudio
 from handheld.link.transport import Transport
 from handheld.runtime.match import MatchRunner, draw_menu_band
@@ -67,11 +68,14 @@ class LinkedMatchRunner(MatchRunner):
         self.audio = SilencedAudio(ctx.audio)
         match_ctx = copy.copy(ctx)
         match_ctx.audio = self.audio
-        self.match = game.match_scene(match_ctx, seed, self.options)
-        self.linked = LinkedScene(self.match, game.id, seed, self.options, game.play_version, self.audio)
+        self.linked = LinkedScene(game.match_scene(match_ctx, seed, self.options), game.id, seed, self.options,
+                                  game.play_version, self.audio,
+                                  make_scene=lambda: game.match_scene(match_ctx, seed, self.options))
         self.link: LinkSetup | None = link         # None once the link is closed
         self.peer = LinkPeer(self.linked, link.host, link.token, link.transport, link.peer_address,
                              link.input_delay)
+        if self.peer.log_resync is not None and ctx.data_dir is not None:
+            self.peer.log_resync.dump_dir = Path(ctx.data_dir) / "link"
         self.replay = self.peer.replay
         self.journal = None
         self.menu: Menu | None = None
@@ -82,6 +86,11 @@ class LinkedMatchRunner(MatchRunner):
         self.waiting = 0              # frames in a row the match could not run
         self.ended = ""               # "", or a key of ENDINGS
         log.info("linked match started: %s, seed %d, %s", game.id, seed, "host" if link.host else "guest")
+
+    @property
+    def match(self):
+        """The match scene (a resync from the host's log builds it anew)."""
+        return self.linked.scene
 
     # --- the loop -------------------------------------------------------
     def update(self, frame: InputFrame) -> None:
@@ -104,11 +113,15 @@ class LinkedMatchRunner(MatchRunner):
             self._check_end()
 
     def _check_end(self) -> None:
-        if self.peer.finished:
+        peer = self.peer
+        failed = peer.log_resync.failed if peer.log_resync is not None else bool(peer.desyncs)
+        # over once both agree on the final state (or the other falls silent then): a final
+        # hash that differs is mended like any other desync, before anything is counted
+        if peer.finished and (peer.settled or self.now - peer.last_heard > LOST_TICKS):
             self.ended = "finished"
             self._finish()
-        elif self.peer.gave_up or self.peer.desyncs:
-            self.ended = "lost" if self.peer.gave_up else "desync"
+        elif peer.gave_up or failed:
+            self.ended = "lost" if peer.gave_up else "desync"
             log.warning("linked match ends with no record: %s", ENDINGS[self.ended])
             self.replay.state_hash = self.match.state_hash()
             self._save_replay()

@@ -16,7 +16,8 @@ from __future__ import annotations
 import logging
 
 from handheld.base.actions import IDLE, InputFrame
-from handheld.link.packet import INPUTS, MAX_INPUTS, RESYNC, Packet, decode, encode
+from handheld.link.packet import INPUTS, LOG, MAX_INPUTS, RESYNC, Packet, decode, encode
+from handheld.link.resync import LogResync
 from handheld.link.rollback import MAX_ROLLBACK, RollbackSession
 
 log = logging.getLogger("handheld.link")
@@ -66,6 +67,12 @@ class LinkPeer:
         self.started_at = -1          # the `now` of the first tick played (the peer heard)
         self.finished_at = -1         # the `now` it finished at
         self.gave_up = False          # the link stayed lost for 30 s: no record
+        # a whole match (it can be rebuilt) resyncs from the host's log of it; a duel from its state
+        self.log_resync = LogResync(self) if hasattr(game, "rebuild") else None
+        self.rematch_out = -1         # -1, or what our packets say of a rematch (packet.py)
+        self.rematch_in = -1          # what the peer's last packet said of one
+        self.moved_on_token = None    # a token whose packets mean the peer has begun the rematch
+        self.moved_on = False
 
     # ------------------------------------------------------------- the frame
     def tick(self, now: int, local) -> None:
@@ -77,12 +84,18 @@ class LinkPeer:
             if now - self.last_heard > GIVE_UP_TICKS:
                 self.gave_up = True
                 log.warning("link lost for 30 s: the match ends with no record")
+            elif self.resyncing:                # both stand still until the match is mended
+                self.log_resync.give_up_if_stuck()
             elif self.received:                 # play starts once the other cabinet is heard
                 if self.started_at < 0:
                     self.started_at = now
                 self.session.advance(local)
                 self._confirm()
         self.send()
+
+    @property
+    def resyncing(self) -> bool:
+        return self.log_resync is not None and self.log_resync.busy
 
     # ------------------------------------------------------------- receiving
     def receive(self) -> None:
@@ -93,6 +106,8 @@ class LinkPeer:
             p = decode(data, self.token)
             if p is None or p.seq <= self.peer_seq:
                 self.rejected += 1
+                if self.moved_on_token is not None and decode(data, self.moved_on_token) is not None:
+                    self.moved_on = True        # the peer's first packet of the rematch
                 continue
             self.accept(p)
 
@@ -110,12 +125,18 @@ class LinkPeer:
                 self.session.set_input_delay(choose(self.rtt_x8 // 8))
         if p.inputs:
             self.session.add_remote(p.first, p.inputs)
-        if p.hash_tick and p.hash_tick not in self.peer_hashes:
+        self.rematch_in = p.rematch
+        if p.hash_tick and p.hash_tick not in self.peer_hashes and not self.resyncing:
             self.peer_hashes[p.hash_tick] = p.hash.hex()
             self._compare(p.hash_tick)
             self._answer_hashes()
         if p.kind == RESYNC and not self.host:
             self._take_host_state(p.state_tick, p.state)
+        if self.log_resync is not None:
+            if p.log_ack_tick:
+                self.log_resync.on_ack(p.log_ack_tick, p.log_ack_have)
+            if p.kind == LOG:
+                self.log_resync.on_piece(p.state_tick, p.log_hash, p.log_index, p.log_total, p.state)
 
     # ------------------------------------------------------ confirmed ticks
     def _confirm(self) -> None:
@@ -164,6 +185,9 @@ class LinkPeer:
             return
         self.desyncs.append(t)
         self.hash_out, self.hash_repeats = (t, bytes.fromhex(mine)), HASH_REPEATS   # so the peer sees it too
+        if self.log_resync is not None:
+            self.log_resync.desync(t, mine, theirs)
+            return
         log.error("DESYNC at tick %d: our hash %s, the peer's %s; our state: %r", t, mine, theirs,
                   self.session.snapshot_at(t))
         snap = self.session.snapshot_at(t)
@@ -201,6 +225,16 @@ class LinkPeer:
 
     # --------------------------------------------------------------- sending
     def send(self) -> None:
+        pieces = self.log_resync.pieces_to_send() if self.log_resync is not None else []
+        for t, digest, index, total, piece in pieces:
+            self._send_one(LOG, t, piece, (digest, index, total))
+        if self.resyncing and not self.host:        # until the host answers, it hears why we stand still
+            t = self.log_resync.tick
+            if t in self.my_hashes:
+                self.hash_out, self.hash_repeats = (t, bytes.fromhex(self.my_hashes[t])), 1
+        self._send_one()
+
+    def _send_one(self, kind: int = INPUTS, state_tick: int = 0, state: bytes = b"", log_fields=(b"", 0, 0)) -> None:
         s = self.session
         self.seq += 1
         first = self.peer_ack + 1
@@ -210,12 +244,13 @@ class LinkPeer:
         if self.hash_repeats:
             self.hash_repeats -= 1
             hash_tick, digest = self.hash_out
-        kind, state_tick, state = INPUTS, 0, b""
-        if self.resync_repeats:
+        if self.resync_repeats and kind == INPUTS:
             self.resync_repeats -= 1
             kind, (state_tick, state) = RESYNC, self.resync_out
+        ack_tick, ack_have = self.log_resync.ack_fields() if self.log_resync is not None else (0, 0)
         p = Packet(self.token, self.seq, self.peer_seq, s.confirmed_remote, first if inputs else 0,
-                   tuple(inputs), hash_tick, digest, kind, state_tick, state)
+                   tuple(inputs), hash_tick, digest, kind, state_tick, state, ack_tick, ack_have,
+                   self.rematch_out, *log_fields)
         self.sent_at[self.seq] = self.now
         self.sent_at.pop(self.seq - RTT_KEEP, None)
         self.transport.send(encode(p), self.peer_address)
@@ -244,6 +279,8 @@ class LinkPeer:
             return "WAITING FOR THE OTHER CABINET"
         if self.now - self.last_heard > LOST_TICKS:
             return "LINK LOST: WAITING"
+        if self.resyncing:
+            return self.log_resync.status()
         if self.desyncs and (self.host and self.resync_repeats or not self.host
                              and self.desyncs[-1] not in self.resynced):
             return "DESYNC: RESYNCHRONISING"

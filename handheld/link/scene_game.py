@@ -36,8 +36,10 @@ class SilencedAudio:
 
 
 class LinkedScene:
-    def __init__(self, scene, game_id: str, seed: int, options: dict, play_version: int, audio=None):
+    def __init__(self, scene, game_id: str, seed: int, options: dict, play_version: int, audio=None,
+                 make_scene=None):
         self.scene = scene
+        self.make_scene = make_scene       # () -> a new scene of this match (a resync rebuilds it)
         self.game_id, self.seed, self.options, self.play_version = game_id, seed, dict(options), play_version
         self.audio = audio                 # a SilencedAudio the scene plays through, or None
         self.tick = 0
@@ -88,9 +90,21 @@ class LinkedScene:
     def hash_of(snap):
         return None if snap is None else snap[1]
 
+    def rebuild(self, frames, on_tick) -> None:
+        """The match again from its first tick, on these InputFrames (quietly),
+        stopping if it ends; on_tick(self) after each tick (resync.py)."""
+        if self.audio is not None:
+            self.audio.muted = True        # a scene may make a sound as it is built
+        self.scene, self.tick = self.make_scene(), 0
+        for frame in frames:
+            if self.over:
+                break
+            self.step(frame[0], frame[1])
+            on_tick(self)
+
     @staticmethod
     def encode(_snap):
-        """No resync for a whole match: its state is not one packet (a desync ends it)."""
+        """No state in a packet for a whole match: it is rebuilt from the host's log (resync.py)."""
         return None
 
     @staticmethod
