@@ -179,7 +179,10 @@ class TwoCabinets:
 
     @property
     def runners(self) -> tuple:
-        return self.ctxs[0].director.top, self.ctxs[1].director.top
+        """Each cabinet's match runner: the highest on its director (a rematch replaces it)."""
+        from handheld.runtime.match import MatchRunner
+
+        return tuple([s for s in ctx.director.scenes if isinstance(s, MatchRunner)][-1] for ctx in self.ctxs)
 
     def frame(self, samples, on_tick=None) -> None:
         """One frame on both cabinets: the relay, then each runner with its player's sample."""

@@ -17,7 +17,7 @@ import logging
 
 from handheld.base.actions import IDLE, InputFrame
 from handheld.link.packet import INPUTS, LOG, MAX_INPUTS, RESYNC, Packet, decode, encode
-from handheld.link.resync import LogResync
+from handheld.link.resync import InputsDigest, LogResync
 from handheld.link.rollback import MAX_ROLLBACK, RollbackSession
 
 log = logging.getLogger("handheld.link")
@@ -69,6 +69,7 @@ class LinkPeer:
         self.gave_up = False          # the link stayed lost for 30 s: no record
         # a whole match (it can be rebuilt) resyncs from the host's log of it; a duel from its state
         self.log_resync = LogResync(self) if hasattr(game, "rebuild") else None
+        self.inputs_digest = InputsDigest() if self.log_resync is not None else None
         self.rematch_out = -1         # -1, or what our packets say of a rematch (packet.py)
         self.rematch_in = -1          # what the peer's last packet said of one
         self.moved_on_token = None    # a token whose packets mean the peer has begun the rematch
@@ -142,7 +143,10 @@ class LinkPeer:
     def _confirm(self) -> None:
         s = self.session
         for t, light, dark in s.pop_confirmed():
-            self.replay.record(InputFrame((light, dark, IDLE, IDLE)))
+            frame = InputFrame((light, dark, IDLE, IDLE))
+            self.replay.record(frame)
+            if self.inputs_digest is not None:
+                self.inputs_digest.add(t, frame)
             if t % HASH_EVERY == 0:
                 self._hash(t)
         self._answer_hashes()
@@ -154,7 +158,7 @@ class LinkPeer:
 
     def _hash(self, t: int) -> None:
         if t not in self.my_hashes:
-            mine = self.game.hash_of(self.session.snapshot_at(t))
+            mine = self._hash_at(t)
             if mine is None:
                 return                          # a tick the game did not hash (LinkedScene hashes a few)
             self.my_hashes[t] = mine
@@ -170,11 +174,17 @@ class LinkPeer:
         on the two cabinets is a desync like any other."""
         last = self.session.confirmed
         for t in [t for t in self.peer_hashes if t not in self.my_hashes and t <= last]:
-            snap = self.session.snapshot_at(t)
-            mine = None if snap is None else self.game.hash_of(snap)
+            mine = self._hash_at(t)
             if mine is not None:
                 self.my_hashes[t] = mine
                 self._compare(t)
+
+    def _hash_at(self, t: int):
+        """Our hash of tick t (None: not a tick the game hashed, or no longer
+        kept); in a whole match, with the inputs agreed up to it folded in."""
+        snap = self.session.snapshot_at(t)
+        mine = None if snap is None else self.game.hash_of(snap)
+        return mine if self.inputs_digest is None else self.inputs_digest.with_state(t, mine)
 
     def _compare(self, t: int) -> None:
         mine, theirs = self.my_hashes.get(t), self.peer_hashes.get(t)

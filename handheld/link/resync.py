@@ -20,6 +20,7 @@ resync names the ticks whose inputs differed from the host's record.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import time
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from handheld.base.atomic import atomic_write
 from handheld.link.packet import MAX_LOG_PIECES, MAX_STATE_BYTES
-from handheld.runtime.replay import MAX_TICKS, unpack_frame
+from handheld.runtime.replay import MAX_TICKS, pack_frame, unpack_frame
 
 log = logging.getLogger("handheld.link")
 
@@ -112,6 +113,40 @@ def _ticks(frames: list):
             yield packed
 
 
+class InputsDigest:
+    """A running hash of the inputs agreed tick by tick, folded into every state
+    hash a whole match compares: two records of the inputs that differ where
+    the game never looked are a desync too, so both replays end up the same."""
+
+    KEEP = 900                # ticks of it kept (hashes are compared within 10 s)
+
+    def __init__(self):
+        self.last, self.at = b"", {0: b""}
+
+    def add(self, t: int, frame) -> None:
+        self.last = hashlib.blake2b(self.last + pack_frame(frame).to_bytes(16, "big"), digest_size=8).digest()
+        self.at[t] = self.last
+        if t % 60 == 0:
+            for old in [k for k in self.at if k < t - self.KEEP]:
+                del self.at[old]
+
+    def reset(self, frames: list) -> None:
+        """From a whole log again (a resync replaced it)."""
+        self.last, self.at = b"", {0: b""}
+        t = 0
+        for packed, count in frames:
+            frame = unpack_frame(packed)
+            for _ in range(count):
+                t += 1
+                self.add(t, frame)
+
+    def with_state(self, t: int, state_hash: str | None) -> str | None:
+        digest = self.at.get(t)
+        if digest is None or state_hash is None:
+            return None
+        return hashlib.blake2b(bytes.fromhex(state_hash) + digest, digest_size=8).hexdigest()
+
+
 # ------------------------------------------------------- the two ends of it
 class LogResync:
     """One cabinet's part in resynchronising a whole match (peer.py calls it)."""
@@ -184,6 +219,8 @@ class LogResync:
         s.rerun(now)
         kept = min(confirmed, game.tick)             # less if the rebuilt match ends sooner
         peer.replay.frames, peer.replay.ticks = frames_upto(frames, kept), kept
+        peer.inputs_digest.reset(peer.replay.frames)
+        digest = peer.inputs_digest.with_state(t, digest) or ""
         peer.replay.state_hash = ""
         for table in (peer.my_hashes, peer.peer_hashes):
             for k in [k for k in table if k >= t]:

@@ -12,7 +12,10 @@ re-runs it like any match.
 
 from __future__ import annotations
 
+import copy
+
 from handheld.base.actions import IDLE, InputFrame, PlayerInput
+from handheld.base.scene import Director
 from handheld.runtime.replay import Replay
 from handheld.link.rollback import MAX_INPUT_DELAY
 
@@ -96,11 +99,15 @@ class LinkedScene:
         if self.audio is not None:
             self.audio.muted = True        # a scene may make a sound as it is built
         self.scene, self.tick = self.make_scene(), 0
+        real_ctx = self.scene.ctx
+        self.scene.ctx = copy.copy(real_ctx)          # a card the match pushed long ago is not pushed again
+        self.scene.ctx.director = Director()
         for frame in frames:
             if self.over:
                 break
             self.step(frame[0], frame[1])
             on_tick(self)
+        self.scene.ctx = real_ctx
 
     @staticmethod
     def encode(_snap):
