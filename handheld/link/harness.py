@@ -130,6 +130,31 @@ class LinkedMatchResult:
         return sent * 60 // max(self.wall_ticks, 1)
 
 
+def take_input_wrongly(at_tick: int, on_host: bool = False, ticks: int = 1):
+    """An on_tick for play_linked_match: from its first frame, the chosen
+    cabinet takes the other side's inputs of match ticks at_tick.. (`ticks`
+    of them) wrongly, as a bug in the link would: FIRE and a sideways push."""
+    from handheld.base.actions import Action
+
+    def on_tick(now, _relay, host, guest):
+        runner = host if on_host else guest
+        if now != 1:
+            return
+        session = runner.peer.session
+        take = session.add_remote
+
+        def add_remote(first, inputs):
+            inputs = list(inputs)
+            for t in range(max(first, at_tick), min(first + len(inputs), at_tick + ticks)):
+                if t not in session.inputs[session.remote_side]:
+                    good = inputs[t - first]
+                    bad = int(Action.FIRE | (Action.LEFT if good.held & Action.RIGHT else Action.RIGHT))
+                    inputs[t - first] = PlayerInput(bad, bad, 0, bad)
+            take(first, inputs)
+        session.add_remote = add_remote
+    return on_tick
+
+
 def play_linked_match(game, options: dict, seed: int, host_player, guest_player,
                       condition: Condition = Condition(), relay_seed: int = 1, input_delay: int | None = None,
                       max_wall_ticks: int = 100_000, data_dirs=(None, None), on_tick=None) -> LinkedMatchResult:

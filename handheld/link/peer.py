@@ -72,7 +72,7 @@ class LinkPeer:
         self.inputs_digest = InputsDigest() if self.log_resync is not None else None
         self.rematch_out = -1         # -1, or what our packets say of a rematch (packet.py)
         self.rematch_in = -1          # what the peer's last packet said of one
-        self.moved_on_token = None    # a token whose packets mean the peer has begun the rematch
+        self.moved_on_token: int | None = None     # a token whose packets mean the peer began the rematch
         self.moved_on = False
 
     # ------------------------------------------------------------- the frame
@@ -85,7 +85,7 @@ class LinkPeer:
             if now - self.last_heard > GIVE_UP_TICKS:
                 self.gave_up = True
                 log.warning("link lost for 30 s: the match ends with no record")
-            elif self.resyncing:                # both stand still until the match is mended
+            elif self.log_resync is not None and self.log_resync.busy:   # both stand still until it is mended
                 self.log_resync.give_up_if_stuck()
             elif self.received:                 # play starts once the other cabinet is heard
                 if self.started_at < 0:
@@ -238,8 +238,8 @@ class LinkPeer:
         pieces = self.log_resync.pieces_to_send() if self.log_resync is not None else []
         for t, digest, index, total, piece in pieces:
             self._send_one(LOG, t, piece, (digest, index, total))
-        if self.resyncing and not self.host:        # until the host answers, it hears why we stand still
-            t = self.log_resync.tick
+        if self.log_resync is not None and self.log_resync.busy and not self.host:
+            t = self.log_resync.tick                # until the host answers, it hears why we stand still
             if t in self.my_hashes:
                 self.hash_out, self.hash_repeats = (t, bytes.fromhex(self.my_hashes[t])), 1
         self._send_one()
@@ -289,7 +289,7 @@ class LinkPeer:
             return "WAITING FOR THE OTHER CABINET"
         if self.now - self.last_heard > LOST_TICKS:
             return "LINK LOST: WAITING"
-        if self.resyncing:
+        if self.log_resync is not None and self.log_resync.busy:
             return self.log_resync.status()
         if self.desyncs and (self.host and self.resync_repeats or not self.host
                              and self.desyncs[-1] not in self.resynced):

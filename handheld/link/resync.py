@@ -165,7 +165,7 @@ class LogResync:
         self.ack_repeats = 0
         self.failed = False
         self.rebuild_ms = 0.0
-        self.done: list = []          # (tick, frames it took, ms the rebuild took) of each resync
+        self.done: list = []          # (tick, frames it took, ms the rebuild took, log bytes) of each resync
         self.dump_dir: Path | None = None
 
     @property
@@ -231,7 +231,8 @@ class LogResync:
 
     def _finish(self, how: str) -> None:
         frames = self.peer.now - self.started
-        self.done.append((self.tick, frames, round(self.rebuild_ms, 1)))
+        size = sum(map(len, self.pieces)) if self.peer.host else sum(map(len, self.parts.values()))
+        self.done.append((self.tick, frames, round(self.rebuild_ms, 1), size))
         log.error("RESYNC at tick %d %s; %d frames from the desync, the rebuild took %.1f ms",
                   self.tick, how, frames, self.rebuild_ms)
         self.peer.agreed += 1

@@ -11,9 +11,8 @@ import json
 
 import pytest
 
-from handheld.base.actions import Action, PlayerInput
 from handheld.games.registry import load_game
-from handheld.link.harness import play_linked_match
+from handheld.link.harness import play_linked_match, take_input_wrongly
 from handheld.link.pad_players import archon_player, masher
 from handheld.link.relay import Condition
 from handheld.runtime.replay import Replay
@@ -22,28 +21,6 @@ from handheld.tools.playback import run_replay
 SHOWN = "DESYNC: RESYNCING FROM HOST"
 TWO = {"archon": {"mode": "two_players"}, "sphinx": {"mode": "two"}, "spectral": {"mode": "two"},
        "atom4": {"players": 2, "rounds": 1}}
-
-
-def wrong_remote_input(at_tick: int, on_host: bool = False, ticks: int = 1):
-    """The chosen cabinet takes the other side's inputs of match ticks at_tick.. (`ticks` of them)
-    wrongly: FIRE and a sideways push where there was none (not every tick's input changes a game)."""
-    def on_tick(now, _relay, host, guest):
-        runner = host if on_host else guest
-        if now != 1:
-            return
-        session = runner.peer.session
-        take = session.add_remote
-
-        def add_remote(first, inputs):
-            inputs = list(inputs)
-            for t in range(max(first, at_tick), min(first + len(inputs), at_tick + ticks)):
-                if t not in session.inputs[session.remote_side]:
-                    good = inputs[t - first]
-                    bad = int(Action.FIRE | (Action.LEFT if good.held & Action.RIGHT else Action.RIGHT))
-                    inputs[t - first] = PlayerInput(bad, bad, 0, bad)
-            take(first, inputs)
-        session.add_remote = add_remote
-    return on_tick
 
 
 def engine_bug(at: int, on_host: bool, change):
@@ -87,7 +64,7 @@ def test_a_sphinx_match_with_an_input_taken_wrongly_resyncs_from_the_host_and_en
                                                                                           on_host):
     seen: list = []
     r = play_linked_match(load_game("sphinx"), TWO["sphinx"], 3, masher(1), masher(2), Condition(30, 6, 20),
-                          data_dirs=_dirs(tmp_path), on_tick=watching(wrong_remote_input(200, on_host), seen))
+                          data_dirs=_dirs(tmp_path), on_tick=watching(take_input_wrongly(200, on_host), seen))
     _check_resynced(r, _dirs(tmp_path), seen)
     text = caplog.text
     t = r.host.peer.desyncs[0]
@@ -107,16 +84,16 @@ def test_an_archon_match_with_an_engine_bug_on_the_guest_resyncs_and_ends_the_sa
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["archon", "spectral", "atom4"])
+@pytest.mark.parametrize("game_id, at_tick", [("archon", 3000), ("spectral", 300), ("atom4", 1500)])
 @pytest.mark.parametrize("on_host", [False, True], ids=["guest", "host"])
-def test_more_games_resync_from_an_input_taken_wrongly_on_either_side(tmp_path, game_id, on_host):
-    # inputs taken wrongly over ticks 61-600 (a turn of each side), all of them before the
-    # hash check that catches it: both replays then hold the host's record of them
+def test_more_games_resync_from_an_input_taken_wrongly_on_either_side(tmp_path, game_id, at_tick, on_host):
+    # one input taken wrongly, deep in the match: caught even where the game never looked
+    # (the inputs agreed are hashed with the state), so both replays hold the same frames
     players = (archon_player(21), archon_player(20)) if game_id == "archon" else (masher(5), masher(6))
     seen: list = []
     r = play_linked_match(load_game(game_id), TWO[game_id], 10, *players, Condition(100, 20, 100),
                           max_wall_ticks=400_000, data_dirs=_dirs(tmp_path),
-                          on_tick=watching(wrong_remote_input(61, on_host, 540), seen))
+                          on_tick=watching(take_input_wrongly(at_tick, on_host), seen))
     _check_resynced(r, _dirs(tmp_path), seen)
 
 
@@ -129,3 +106,20 @@ def test_an_engine_bug_on_the_host_is_mended_too_both_rebuild_from_its_inputs(tm
                           Condition(30, 6, 20), data_dirs=_dirs(tmp_path),
                           on_tick=watching(engine_bug(200, True, wound), seen))
     _check_resynced(r, _dirs(tmp_path), seen)
+
+
+@pytest.mark.slow
+def test_a_desync_in_the_middle_of_a_duel_with_rollback_is_mended(tmp_path):
+    """The guest takes a Light input wrongly 10 ticks ahead of a duel's present, at 100 ms:
+    the rebuild runs again the ticks it had played on a guess past the desync."""
+    armed: list = []
+
+    def in_a_duel(now, relay, host, guest):
+        if not armed and now > 2000 and guest.match.duel is not None:
+            armed.append(take_input_wrongly(guest.linked.tick + 10))
+            armed[0](1, relay, host, guest)
+    seen: list = []
+    r = play_linked_match(load_game("archon"), TWO["archon"], 10, archon_player(21), archon_player(20),
+                          Condition(100, 20, 20), data_dirs=_dirs(tmp_path), on_tick=watching(in_a_duel, seen))
+    _check_resynced(r, _dirs(tmp_path), seen)
+    assert r.guest.peer.session.rollbacks > 0
