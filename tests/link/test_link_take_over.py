@@ -9,7 +9,8 @@ from handheld.base.actions import IDLE, Action, InputFrame, PlayerInput
 from handheld.games.registry import load_game
 from handheld.link.harness import play_linked_match
 from handheld.link.linked_match import TAKE_OVER, TakenOverRunner
-from handheld.link.pad_players import masher
+from handheld.link.pad_players import archon_player, masher
+from handheld.link.relay import Condition
 from handheld.link.peer import GIVE_UP_TICKS
 from handheld.runtime.replay import Replay
 from handheld.tools.playback import run_replay
@@ -25,7 +26,9 @@ def _cut_from(start: int):
     return on_tick
 
 
-def _take_over_and_finish(runner, slot: int, seed: int, most: int = 400_000):
+def _take_over_and_finish(runner, slot: int, player, most: int = 400_000):
+    """COMPUTER PLAYS ON chosen on `runner` (the cabinet with slot `slot`); `player`
+    (the runner the computer took over -> a sample a frame) plays to the end."""
     for _ in range(300):                                   # the other one gives up a few frames later
         if runner.ended:
             break
@@ -37,7 +40,7 @@ def _take_over_and_finish(runner, slot: int, seed: int, most: int = 400_000):
     local = runner.ctx.director.top
     assert isinstance(local, TakenOverRunner) and runner.link is None
     assert local.match.tick == agreed                       # the agreed ticks, re-run here
-    press = masher(seed)(local)
+    press = player(local)
     for _ in range(most):
         if local.match.finished:
             break
@@ -59,8 +62,26 @@ def _game_cut(tmp_path, game_id: str, cut_at: int):
 @pytest.mark.parametrize("game_id", ["sphinx", "spectral"])
 def test_the_computer_plays_on_for_the_cabinet_that_is_gone(tmp_path, game_id):
     r = _game_cut(tmp_path, game_id, 150)
-    _take_over_and_finish(r.host, 0, 11)
-    _take_over_and_finish(r.guest, 1, 12)
+    _take_over_and_finish(r.host, 0, masher(11))
+    _take_over_and_finish(r.guest, 1, masher(12))
+
+
+@pytest.mark.parametrize("cut_at", [300, 3000])     # on the board (Dark to move), in a duel
+def test_the_computer_finishes_archon_cut_on_the_board_or_in_a_duel(tmp_path, cut_at):
+    from types import SimpleNamespace
+
+    from handheld.link.pad_players import ArchonPad
+
+    def pad(slot):
+        def player(local):
+            return ArchonPad(SimpleNamespace(match=local.match, link=SimpleNamespace(host=slot == 0)), 3,
+                             "classic", 2)._decide
+        return player
+    r = play_linked_match(load_game("archon"), {"mode": "two_players"}, 10, archon_player(21),
+                          archon_player(20), Condition(30, 6, 20), data_dirs=(tmp_path / "host", tmp_path / "guest"),
+                          on_tick=_cut_from(cut_at), max_wall_ticks=cut_at + GIVE_UP_TICKS + 200)
+    _take_over_and_finish(r.host, 0, pad(0), 200_000)
+    _take_over_and_finish(r.guest, 1, pad(1), 200_000)
 
 
 @pytest.mark.slow
@@ -70,8 +91,8 @@ def test_the_computer_plays_on_in_every_game_cut_early_or_late(tmp_path, game_id
     r = _game_cut(tmp_path, game_id, cut_at)
     if r.host.ended == "finished":
         pytest.skip("the match was over before the cut")
-    _take_over_and_finish(r.host, 0, 11)
-    _take_over_and_finish(r.guest, 1, 12)
+    _take_over_and_finish(r.host, 0, masher(11))
+    _take_over_and_finish(r.guest, 1, masher(12))
 
 
 @pytest.mark.parametrize("game_id", ["chamber", pytest.param("atom4", marks=pytest.mark.slow)])

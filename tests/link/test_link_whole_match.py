@@ -150,36 +150,3 @@ def test_start_opens_a_menu_over_a_match_that_plays_on_and_leave_ends_it(tmp_pat
     host._update_menu(host.menu, down)
     host._update_menu(host.menu, fire)
     assert host.ended == "left" and host.link is None and r.reports == ([], [])
-
-
-@pytest.mark.parametrize("cut_at", [300, 3000])     # on the board (Dark to move), in a duel
-def test_a_link_gone_for_good_lets_the_computer_finish_archon_and_the_replay_verifies(tmp_path, cut_at):
-    from types import SimpleNamespace
-
-    from handheld.link.linked_match import TAKE_OVER
-    from handheld.link.pad_players import ArchonPad
-
-    r = play_linked_match(load_game("archon"), TWO_HUMANS["archon"], 10, archon_player(21), archon_player(20),
-                          Condition(30, 6, 20), data_dirs=_dirs(tmp_path),
-                          on_tick=_cut(cut_at, 10**9), max_wall_ticks=cut_at + GIVE_UP_TICKS + 200)
-    for runner, slot in ((r.host, 0), (r.guest, 1)):
-        for _ in range(300):                                  # the other one gives up a few frames later
-            if runner.ended:
-                break
-            runner.update(InputFrame((IDLE,) * 4))
-        assert runner.ended == "lost" and runner.menu.items == [TAKE_OVER, "MAIN MENU"]
-        agreed = runner.replay.ticks
-        runner.menu.index = 0
-        runner._update_menu(runner.menu, InputFrame((PlayerInput(0, Action.FIRE, 0, Action.FIRE),) + (IDLE,) * 3))
-        local = runner.ctx.director.top
-        assert local.match.tick == agreed and runner.link is None
-        pad = ArchonPad(SimpleNamespace(match=local.match, link=SimpleNamespace(host=slot == 0)), 3, "classic", 2)
-        for _ in range(200_000):
-            if local.match.finished:
-                break
-            local.update(InputFrame((pad._decide(), IDLE, IDLE, IDLE)))
-        assert local.match.finished and local.saved_path is not None
-        replay = Replay.load(local.saved_path)
-        assert replay.options["computer_from"] == [1 - slot, agreed + 1]
-        scene = run_replay(replay)
-        assert scene.state_hash() == replay.state_hash and "records" not in local.match.result
