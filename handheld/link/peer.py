@@ -68,7 +68,7 @@ class LinkPeer:
         self.finished_at = -1         # the `now` it finished at
         self.gave_up = False          # the link stayed lost for 30 s: no record
         # a whole match (it can be rebuilt) resyncs from the host's log of it; a duel from its state
-        self.log_resync = LogResync(self) if hasattr(game, "rebuild") else None
+        self.log_resync = LogResync(self) if hasattr(game, "rebuilding") else None
         self.inputs_digest = InputsDigest() if self.log_resync is not None else None
         self.rematch_out = -1         # -1, or what our packets say of a rematch (packet.py)
         self.rematch_in = -1          # what the peer's last packet said of one
@@ -86,7 +86,7 @@ class LinkPeer:
                 self.gave_up = True
                 log.warning("link lost for 30 s: the match ends with no record")
             elif self.log_resync is not None and self.log_resync.busy:   # both stand still until it is mended
-                self.log_resync.give_up_if_stuck()
+                self.log_resync.frame()
             elif self.received:                 # play starts once the other cabinet is heard
                 if self.started_at < 0:
                     self.started_at = now

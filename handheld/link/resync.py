@@ -38,6 +38,7 @@ WINDOW = 16                   # pieces past the guest's ack that are sent round 
 MAX_LOG_RAW = 16 << 20        # the decompressed log, at most (a day-long match is ~1 MB)
 ACK_REPEATS = 10              # packets the guest's final ack rides in
 RESYNC_GIVE_UP = 30 * 60      # a resync not done in 30 s ends the match
+REBUILD_TICKS_PER_FRAME = 600  # a rebuild's slice a frame (~30 ms of Archon here): the screen and link stay alive
 
 
 # ------------------------------------------------------------ the log itself
@@ -164,7 +165,12 @@ class LogResync:
         self.ack_out = (0, 0)         # guest: (tick, have) to acknowledge
         self.ack_repeats = 0
         self.failed = False
-        self.rebuild_ms = 0.0
+        self.rebuild_ms = 0.0         # CPU the rebuild took, all its slices
+        self.steps = None             # the rebuild under way: a generator of (tick, snapshot)
+        self.until = 0                # the tick this cabinet stood at: run again up to it
+        self.frames: list = []        # the log the rebuild runs: the host's, then ours past the desync
+        self.snaps: dict = {}         # tick -> the rebuilt snapshot, from the desync on
+        self.then = None              # what follows the rebuild: then(our new hash of the desync tick)
         self.done: list = []          # (tick, frames it took, ms the rebuild took, log bytes) of each resync
         self.dump_dir: Path | None = None
 
@@ -184,50 +190,75 @@ class LogResync:
         self.tick, self.started = t, peer.now
         self._dump(t, mine, theirs)
         peer.finished = False
+        self.pieces, self.have, self.sent_round, self.rebuild_ms = [], 0, 0, 0.0
         if peer.host:
             frames = frames_upto(peer.replay.frames, t)
-            self.digest = bytes.fromhex(self._rebuild(t, frames))
-            self.pieces, self.have, self.sent_round = pieces_of(pack_log(frames)), 0, 0
-            if len(self.pieces) > MAX_LOG_PIECES:
-                log.error("RESYNC at tick %d: the log is too big to send (%d pieces)", t, len(self.pieces))
-                self.failed = True
+            self._start_rebuild(frames, lambda digest: self._send_log(frames, digest))
         else:
-            self.parts, self.total, self.have = {}, 0, 0
+            self.parts, self.total = {}, 0
 
-    def give_up_if_stuck(self) -> None:
+    def frame(self) -> None:
+        """A frame while the match stands still: a slice of the rebuild; give up after 30 s."""
+        self._step_rebuild()
         if self.busy and self.peer.now - self.started > RESYNC_GIVE_UP:
             log.error("RESYNC at tick %d never finished: the match ends", self.tick)
             self.failed = True
 
-    def _rebuild(self, t: int, log_frames: list) -> str:
-        """Rebuild the match from the host's log up to t, then run again what
-        this cabinet had played past t; the state hash of t, rebuilt."""
+    def _start_rebuild(self, log_frames: list, then) -> None:
+        """Rebuild the match from the host's log up to the desync, then run again
+        what this cabinet had played past it; then(our new hash of that tick)."""
         peer = self.peer
+        self.until = peer.game.tick
+        self.frames = joined(log_frames, frames_between(peer.replay.frames, self.tick, peer.session.confirmed))
+        self.snaps = {}
+        self.then = then
+        self.steps = peer.game.rebuilding(unpack_frame(p) for p, c in self.frames for _ in range(c))
+        self._step_rebuild()
+
+    def _step_rebuild(self) -> None:
+        if self.steps is None:
+            return
+        began, done = time.perf_counter(), False
+        for _ in range(REBUILD_TICKS_PER_FRAME):
+            step = next(self.steps, None)
+            if step is None:
+                done = True
+                break
+            if step[0] >= self.tick:
+                self.snaps[step[0]] = step[1]
+        self.rebuild_ms += (time.perf_counter() - began) * 1000
+        if done:
+            self.steps = None
+            assert self.then is not None, "a rebuild is started with what follows it"
+            self.then(self._rebuilt())
+
+    def _rebuilt(self) -> str:
+        """The new scene is in place: the ticks played past the desync again, the
+        replay and the hashes from the host's log; our new hash of the desync tick."""
+        peer, t = self.peer, self.tick
         s, game = peer.session, peer.game
         began = time.perf_counter()
-        now, confirmed = game.tick, s.confirmed
-        frames = joined(log_frames, frames_between(peer.replay.frames, t, confirmed))
-        digest = ""
-
-        def keep(g) -> None:
-            nonlocal digest
-            if g.tick >= t:
-                s.snapshots[g.tick] = g.snapshot()
-                if g.tick == t:
-                    digest = g.state_hash()
-        game.rebuild((unpack_frame(p) for p, c in frames for _ in range(c)), keep)
-        s.rerun(now)
+        confirmed = s.confirmed
+        s.snapshots.update(self.snaps)
+        s.rerun(self.until)
         kept = min(confirmed, game.tick)             # less if the rebuilt match ends sooner
-        peer.replay.frames, peer.replay.ticks = frames_upto(frames, kept), kept
-        peer.inputs_digest.reset(peer.replay.frames)
-        digest = peer.inputs_digest.with_state(t, digest) or ""
+        peer.replay.frames, peer.replay.ticks = frames_upto(self.frames, kept), kept
         peer.replay.state_hash = ""
+        peer.inputs_digest.reset(peer.replay.frames)
+        digest = peer.inputs_digest.with_state(t, game.hash_of(self.snaps.get(t))) or ""
         for table in (peer.my_hashes, peer.peer_hashes):
             for k in [k for k in table if k >= t]:
                 del table[k]
         peer.my_hashes[t] = digest
-        self.rebuild_ms = (time.perf_counter() - began) * 1000
+        self.rebuild_ms += (time.perf_counter() - began) * 1000
         return digest
+
+    def _send_log(self, frames: list, digest: str) -> None:
+        self.digest = bytes.fromhex(digest)
+        self.pieces = pieces_of(pack_log(frames))
+        if len(self.pieces) > MAX_LOG_PIECES:
+            log.error("RESYNC at tick %d: the log is too big to send (%d pieces)", self.tick, len(self.pieces))
+            self.failed = True
 
     def _finish(self, how: str) -> None:
         frames = self.peer.now - self.started
@@ -252,7 +283,7 @@ class LogResync:
         return out
 
     def on_ack(self, t: int, have: int) -> None:
-        if not (self.busy and self.peer.host) or t != self.tick:
+        if not (self.busy and self.peer.host and self.pieces) or t != self.tick:
             return
         self.have = max(self.have, min(have, len(self.pieces)))
         if self.have == len(self.pieces):
@@ -271,7 +302,8 @@ class LogResync:
             if t > peer.session.confirmed:
                 return                  # not a tick this cabinet has: not ours to take
             self.desync(t, peer.my_hashes.get(t, "?"), digest.hex())
-        if t != self.tick or (self.total and (total != self.total or digest != self.digest)):
+        if t != self.tick or self.steps is not None or (self.total and (total != self.total
+                                                                         or digest != self.digest)):
             return
         self.total, self.digest = total, digest
         self.parts.setdefault(index, piece)
@@ -289,7 +321,10 @@ class LogResync:
             self.parts, self.have, self.total = {}, 0, 0
             return
         differ = differing_ticks(frames, frames_upto(peer.replay.frames, t))
-        rebuilt = self._rebuild(t, frames)
+        self._start_rebuild(frames, lambda rebuilt: self._check_rebuilt(rebuilt, differ))
+
+    def _check_rebuilt(self, rebuilt: str, differ: list) -> None:
+        peer, t = self.peer, self.tick
         if rebuilt != self.digest.hex():
             log.error("RESYNC at tick %d failed: rebuilt from the host's log, our state hashes %s, the host's %s",
                       t, rebuilt, self.digest.hex())

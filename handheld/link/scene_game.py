@@ -23,6 +23,11 @@ HASH_EVERY = 60               # the ticks whose state is hashed (the peer compar
 LOCKSTEP_MAX_DELAY = 8        # out of real time: 133 ms of cursor lag rather than a slow game
 
 
+def _snapshot_of(scene, tick: int) -> tuple:
+    digest = scene.state_hash() if tick % HASH_EVERY == 0 or scene.finished else None
+    return tick, digest, scene.snapshot() if scene.predictable() else None
+
+
 class SilencedAudio:
     """The cabinet's audio, quiet while ticks are run again after a rollback."""
 
@@ -79,8 +84,7 @@ class LinkedScene:
     def snapshot(self) -> tuple:
         """(tick, state hash on the ticks that are compared, else None, the
         scene's own snapshot while a rollback may come back to it, else None)."""
-        digest = self.scene.state_hash() if self.tick % HASH_EVERY == 0 or self.over else None
-        return self.tick, digest, self.scene.snapshot() if self.scene.predictable() else None
+        return _snapshot_of(self.scene, self.tick)
 
     def restore(self, snap) -> None:
         self.tick = snap[0]
@@ -93,21 +97,28 @@ class LinkedScene:
     def hash_of(snap):
         return None if snap is None else snap[1]
 
-    def rebuild(self, frames, on_tick) -> None:
-        """The match again from its first tick, on these InputFrames (quietly),
-        stopping if it ends; on_tick(self) after each tick (resync.py)."""
+    def rebuilding(self, frames):
+        """The match again from its first tick on these InputFrames, quietly and
+        off screen (resync.py), stopping if it ends: a generator of (tick,
+        snapshot) a tick at a time, so a frame runs only a slice of it. The
+        scene shown stays until the last tick, then the new one takes its place."""
         if self.audio is not None:
-            self.audio.muted = True        # a scene may make a sound as it is built
-        self.scene, self.tick = self.make_scene(), 0
-        real_ctx = self.scene.ctx
-        self.scene.ctx = copy.copy(real_ctx)          # a card the match pushed long ago is not pushed again
-        self.scene.ctx.director = Director()
-        for frame in frames:
-            if self.over:
-                break
-            self.step(frame[0], frame[1])
-            on_tick(self)
-        self.scene.ctx = real_ctx
+            self.audio.muted = True        # no tick of the scene shown runs till then
+        fresh = self.make_scene()
+        real_ctx = fresh.ctx
+        fresh.ctx = copy.copy(real_ctx)               # a card the match pushed long ago is not pushed again
+        fresh.ctx.director = Director()
+        tick = 0
+        try:
+            for frame in frames:
+                if fresh.finished:
+                    break
+                tick += 1
+                fresh.update(frame)
+                yield tick, _snapshot_of(fresh, tick)
+        finally:
+            fresh.ctx = real_ctx
+        self.scene, self.tick = fresh, tick
 
     @staticmethod
     def encode(_snap):

@@ -86,7 +86,7 @@ def test_an_archon_match_with_an_engine_bug_on_one_cabinet_resyncs_and_ends_the_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id, at_tick", [("archon", 3000), ("spectral", 300), ("atom4", 1500)])
+@pytest.mark.parametrize("game_id, at_tick", [("archon", 3000), ("spectral", 100), ("atom4", 1500)])
 @pytest.mark.parametrize("on_host", [False, True], ids=["guest", "host"])
 def test_more_games_resync_from_an_input_taken_wrongly_on_either_side(tmp_path, game_id, at_tick, on_host):
     # one input taken wrongly, deep in the match: caught even where the game never looked
