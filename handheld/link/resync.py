@@ -38,7 +38,9 @@ WINDOW = 16                   # pieces past the guest's ack that are sent round 
 MAX_LOG_RAW = 16 << 20        # the decompressed log, at most (a day-long match is ~1 MB)
 ACK_REPEATS = 10              # packets the guest's final ack rides in
 RESYNC_GIVE_UP = 30 * 60      # a resync not done in 30 s ends the match
-REBUILD_TICKS_PER_FRAME = 600  # a rebuild's slice a frame (~30 ms of Archon here): the screen and link stay alive
+REBUILD_TICKS_PER_FRAME = 600  # a rebuild's slice a frame, at most: the screen and the link stay alive
+REBUILD_SECONDS_PER_FRAME = 0.010   # and no more CPU than this (ticks that think cost more); what the
+                                    # match becomes never depends on it, only how many frames it takes
 
 
 # ------------------------------------------------------------ the log itself
@@ -226,6 +228,8 @@ class LogResync:
                 break
             if step[0] >= self.tick:
                 self.snaps[step[0]] = step[1]
+            if time.perf_counter() - began > REBUILD_SECONDS_PER_FRAME:
+                break
         self.rebuild_ms += (time.perf_counter() - began) * 1000
         if done:
             self.steps = None
