@@ -258,6 +258,10 @@ class LogResync:
         return digest
 
     def _send_log(self, frames: list, digest: str) -> None:
+        if not digest:                  # our own log ends before the desync tick: nothing to agree on
+            log.error("RESYNC at tick %d failed: the match rebuilt from our log ends before it", self.tick)
+            self.failed = True
+            return
         self.digest = bytes.fromhex(digest)
         self.pieces = pieces_of(pack_log(frames))
         if len(self.pieces) > MAX_LOG_PIECES:
