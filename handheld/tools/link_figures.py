@@ -49,7 +49,7 @@ def match_row(game_id: str, condition: Condition) -> str:
 RESYNC_HEADER = ("| game | one-way delay + jitter | loss | input taken wrongly at | caught at | match ticks "
                  "| stood still host/guest | rebuild host/guest | log sent | same end, same frames, both verify |\n"
                  "|---|---|---|---|---|---|---|---|---|---|")
-WRONG_AT = {"archon": 12_000, "atom4": 3000, "chamber": 3000}      # else 300: deep in each match
+WRONG_AT = {"archon": 12_000, "atom4": 3000, "chamber": 1500}      # else 300: deep in each match
 
 
 def resync_row(game_id: str, condition: Condition) -> str:
@@ -70,7 +70,8 @@ def resync_row(game_id: str, condition: Condition) -> str:
     c = condition
     delay = f"{c.delay_ms} + 0-{c.jitter_ms} ms" if c.jitter_ms else f"{c.delay_ms} ms"
     if not (hd and gd):
-        return f"| {game_id} | {delay} | {c.loss_permille / 10:g}% | {wrong} | not caught | | | | | NO |"
+        caught = f"over first ({h.linked.tick} ticks)" if h.linked.tick < wrong else "NOT CAUGHT"
+        return f"| {game_id} | {delay} | {c.loss_permille / 10:g}% | {wrong} | {caught} | | | | | |"
     (t, hf, hms, size), (_t, gf, gms, _s) = hd[0], gd[0]
     return (f"| {game_id} | {delay} | {c.loss_permille / 10:g}% | {wrong} | {t} | {h.linked.tick} | "
             f"{hf}/{gf} frames | {hms:.0f}/{gms:.0f} ms | {size} bytes | {'yes' if ok else 'NO'} |")
