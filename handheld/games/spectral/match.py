@@ -54,7 +54,7 @@ class MatchScene(scene.MatchScene):
                                 save_power=bool(int(options.get("save_power", 0))), rng=rng.fork("board"),
                                 turn_limit=int(options.get("turn_limit", 0)))
         self.rng = rng.fork("ai")
-        self.humans = list(MODES[options.get("mode", "cpu_violet")])
+        self.humans = MODES[options.get("mode", "cpu_violet")]
         self.level = options.get("level", "classic")
         self.view = BoardView(bool(ctx.setting("display.colour_blind", False)))
         sounds.register(ctx.audio)
@@ -110,7 +110,7 @@ class MatchScene(scene.MatchScene):
 
     def _hand_over(self, p: int) -> None:
         """The computer plays wizard `p` from this tick on (its cabinet is gone)."""
-        self.humans[p] = None
+        self.humans = (None, self.humans[1]) if p == 0 else (self.humans[0], None)
         if self.state.player == p and self.phase not in ("think", "show"):
             self.phase, self.helped = "idle", False
             self.confirm_resign = self.confirm_convert = False
