@@ -76,6 +76,20 @@ class MatchScene(Scene):
         return pin
 
 
+def computer_from(options: dict, two_humans: bool):
+    """(player, tick) of options["computer_from"] = [player, tick], the player 0
+    (the host's, P1) or 1: a computer plays that side from that tick on (a
+    linked match whose other cabinet is gone; the replay re-runs it the
+    same). None without it; ValueError naming the fix if malformed."""
+    value = options.get("computer_from")
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and value[0] in (0, 1) and type(value[1]) is int
+            and value[1] >= 1 and two_humans):
+        raise ValueError(f"computer_from = {value!r}: [0 or 1, a tick from 1] in a match of two players")
+    return value[0], value[1]
+
+
 class Director:
     """The scene stack, and the only code that changes it. Changes requested during
     a tick take effect at once."""

@@ -130,6 +130,31 @@ class LinkedMatchResult:
         return sent * 60 // max(self.wall_ticks, 1)
 
 
+def take_input_wrongly(at_tick: int, on_host: bool = False, ticks: int = 1):
+    """An on_tick for play_linked_match: from its first frame, the chosen
+    cabinet takes the other side's inputs of match ticks at_tick.. (`ticks`
+    of them) wrongly, as a bug in the link would: FIRE and a sideways push."""
+    from handheld.base.actions import Action
+
+    def on_tick(now, _relay, host, guest):
+        runner = host if on_host else guest
+        if now != 1:
+            return
+        session = runner.peer.session
+        take = session.add_remote
+
+        def add_remote(first, inputs):
+            inputs = list(inputs)
+            for t in range(max(first, at_tick), min(first + len(inputs), at_tick + ticks)):
+                if t not in session.inputs[session.remote_side]:
+                    good = inputs[t - first]
+                    bad = int(Action.FIRE | (Action.LEFT if good.held & Action.RIGHT else Action.RIGHT))
+                    inputs[t - first] = PlayerInput(bad, bad, 0, bad)
+            take(first, inputs)
+        session.add_remote = add_remote
+    return on_tick
+
+
 def play_linked_match(game, options: dict, seed: int, host_player, guest_player,
                       condition: Condition = Condition(), relay_seed: int = 1, input_delay: int | None = None,
                       max_wall_ticks: int = 100_000, data_dirs=(None, None), on_tick=None) -> LinkedMatchResult:
@@ -139,38 +164,70 @@ def play_linked_match(game, options: dict, seed: int, host_player, guest_player,
     PlayerInput), sampled once a frame as the cabinet's P1 controls. Returns
     when both have settled (finished and compared their final hashes), one
     has ended otherwise, or after max_wall_ticks."""
-    from handheld.base.actions import InputFrame
-    from handheld.link.linked_match import LinkedMatchRunner, LinkSetup
-    from handheld.link.transport import UdpTransport
-    from handheld.runtime.context import Context
+    with TwoCabinets(game, options, seed, condition, relay_seed, input_delay, data_dirs) as pair:
+        return pair.play(host_player, guest_player, max_wall_ticks, on_tick)
 
-    relay = LossyRelay(HOST, condition, relay_seed)
-    runners: list[LinkedMatchRunner] = []
-    reports: tuple = ([], [])
-    try:
+
+class TwoCabinets:
+    """Two headless cabinets in this process, each with a LinkedMatchRunner on its
+    director, through a LossyRelay on 127.0.0.1; `play` runs whatever match is
+    on top of each director (a rematch replaces the runner)."""
+
+    def __init__(self, game, options: dict, seed: int, condition: Condition = Condition(), relay_seed: int = 1,
+                 input_delay: int | None = None, data_dirs=(None, None)):
+        from handheld.link.linked_match import LinkedMatchRunner, LinkSetup
+        from handheld.link.transport import UdpTransport
+        from handheld.runtime.context import Context
+
+        self.relay = LossyRelay(HOST, condition, relay_seed)
+        self.ctxs: list = []
+        self.transports: list = []
+        self.reports: tuple = ([], [])
+        self.now = 0
         for cabinet in (0, 1):
             transport = UdpTransport(HOST)
-            relay.connect(cabinet, transport.address)
+            self.transports.append(transport)
+            self.relay.connect(cabinet, transport.address)
             ctx = Context.headless_context(seed=seed)
-            ctx.data_dir, ctx.on_match_end = data_dirs[cabinet], reports[cabinet].append
-            link = LinkSetup(cabinet == 0, TOKEN, transport, relay.address_for(cabinet), input_delay)
-            runner = LinkedMatchRunner(ctx, game, options, seed, link)
-            ctx.director.push(runner)
-            runners.append(runner)
-        host, guest = runners
+            ctx.data_dir, ctx.on_match_end = data_dirs[cabinet], self.reports[cabinet].append
+            link = LinkSetup(cabinet == 0, TOKEN, transport, self.relay.address_for(cabinet), input_delay)
+            ctx.director.push(LinkedMatchRunner(ctx, game, options, seed, link))
+            self.ctxs.append(ctx)
+
+    def __enter__(self) -> TwoCabinets:
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        for t in self.transports:
+            t.close()
+        self.relay.close()
+
+    @property
+    def runners(self) -> tuple:
+        """Each cabinet's match runner: the highest on its director (a rematch replaces it)."""
+        from handheld.runtime.match import MatchRunner
+
+        return tuple([s for s in ctx.director.scenes if isinstance(s, MatchRunner)][-1] for ctx in self.ctxs)
+
+    def frame(self, samples, on_tick=None) -> None:
+        """One frame on both cabinets: the relay, then each runner with its player's sample."""
+        from handheld.base.actions import InputFrame
+
+        self.now += 1
+        self.relay.pump(self.now * TICK_US)
+        host, guest = self.runners
+        if on_tick is not None:
+            on_tick(self.now, self.relay, host, guest)
+        for runner, sample in zip((host, guest), samples):       # hands off once it is over
+            runner.update(InputFrame((IDLE if runner.ended else sample(), IDLE, IDLE, IDLE)))
+
+    def play(self, host_player, guest_player, max_wall_ticks: int = 100_000, on_tick=None) -> LinkedMatchResult:
+        """Until both have settled, one has ended otherwise, or max_wall_ticks more frames."""
+        host, guest = self.runners
         samples = (host_player(host), guest_player(guest))
-        now = 0
-        while now < max_wall_ticks and not (host.peer.settled and guest.peer.settled) \
+        start = self.now
+        while self.now - start < max_wall_ticks and not (host.peer.settled and guest.peer.settled) \
                 and not ({host.ended, guest.ended} - {"", "finished"}):
-            now += 1
-            relay.pump(now * TICK_US)
-            if on_tick is not None:
-                on_tick(now, relay, host, guest)
-            for runner, sample in zip(runners, samples):      # hands off once it is over
-                runner.update(InputFrame((IDLE if runner.ended else sample(), IDLE, IDLE, IDLE)))
-        return LinkedMatchResult(host, guest, now, relay.passed, relay.dropped, reports)
-    finally:
-        for r in runners:
-            if r.link is not None:
-                r.link.transport.close()
-        relay.close()
+            self.frame(samples, on_tick)
+        return LinkedMatchResult(host, guest, self.now - start, self.relay.passed, self.relay.dropped,
+                                 self.reports)

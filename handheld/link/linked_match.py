@@ -10,8 +10,11 @@ inputs once both are known, so both cabinets save the same replay, which
 
 START cannot pause a match the other cabinet is playing: it opens a menu
 over the running match (PLAY ON, LEAVE MATCH). The link's state shows in a
-line at the top of the screen; a link silent for 30 s or a desync ends the
-match with no record (the replay so far is still saved, to look into).
+line at the top of the screen; a desync is mended from the host's log
+(resync.py); a link silent for 30 s ends the match with no record (the
+replay so far is still saved), or the computer plays on for the other side.
+At the end both screens offer REMATCH and LEAVE: when both choose REMATCH,
+the same game starts again over the same link, on a seed the host picks.
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 from handheld.base.actions import IDLE, Action, InputFrame, PlayerInput
-from handheld.link.peer import LinkPeer
+from handheld.link.pairing import pair_code, rematch_seed, rematch_token
+from handheld.link.peer import LOST_TICKS, LinkPeer
 from handheld.link.scene_game import LinkedScene, SilencedAudio
 from handheld.link.transport import Transport
 from handheld.runtime.match import MatchRunner, draw_menu_band
@@ -45,6 +50,16 @@ class LinkSetup:
     transport: Transport
     peer_address: tuple
     input_delay: int | None = None
+    pair_token: int = 0           # the pairing's token (the code on both screens); 0: this token
+
+    @property
+    def code(self) -> str:
+        return pair_code(self.pair_token or self.token)
+
+    def for_rematch(self, seed: int) -> LinkSetup:
+        """The same pair, socket and code; the session token of the rematch."""
+        return LinkSetup(self.host, rematch_token(self.token, seed), self.transport, self.peer_address,
+                         self.input_delay, self.pair_token or self.token)
 
 
 def merge(pending: PlayerInput, sample: PlayerInput) -> PlayerInput:
@@ -67,11 +82,14 @@ class LinkedMatchRunner(MatchRunner):
         self.audio = SilencedAudio(ctx.audio)
         match_ctx = copy.copy(ctx)
         match_ctx.audio = self.audio
-        self.match = game.match_scene(match_ctx, seed, self.options)
-        self.linked = LinkedScene(self.match, game.id, seed, self.options, game.play_version, self.audio)
+        self.linked = LinkedScene(game.match_scene(match_ctx, seed, self.options), game.id, seed, self.options,
+                                  game.play_version, self.audio,
+                                  make_scene=lambda: game.match_scene(match_ctx, seed, self.options))
         self.link: LinkSetup | None = link         # None once the link is closed
         self.peer = LinkPeer(self.linked, link.host, link.token, link.transport, link.peer_address,
                              link.input_delay)
+        if self.peer.log_resync is not None and ctx.data_dir is not None:
+            self.peer.log_resync.dump_dir = Path(ctx.data_dir) / "link"
         self.replay = self.peer.replay
         self.journal = None
         self.menu: Menu | None = None
@@ -81,7 +99,13 @@ class LinkedMatchRunner(MatchRunner):
         self.pending = IDLE           # local input not yet on a tick
         self.waiting = 0              # frames in a row the match could not run
         self.ended = ""               # "", or a key of ENDINGS
+        self.rematch_seed = -1        # -1 until REMATCH is chosen here; then the host's seed (the guest's: 0)
         log.info("linked match started: %s, seed %d, %s", game.id, seed, "host" if link.host else "guest")
+
+    @property
+    def match(self):
+        """The match scene (a resync from the host's log builds it anew)."""
+        return self.linked.scene
 
     # --- the loop -------------------------------------------------------
     def update(self, frame: InputFrame) -> None:
@@ -102,13 +126,19 @@ class LinkedMatchRunner(MatchRunner):
         self.waiting = 0 if self.linked.tick != before or self.ended else self.waiting + 1
         if not self.ended:
             self._check_end()
+        elif self.rematch_seed >= 0 and self.link is not None:
+            self._rematch_if_agreed()
 
     def _check_end(self) -> None:
-        if self.peer.finished:
+        peer = self.peer
+        failed = peer.log_resync.failed if peer.log_resync is not None else bool(peer.desyncs)
+        # over once both agree on the final state (or the other falls silent then): a final
+        # hash that differs is mended like any other desync, before anything is counted
+        if peer.finished and (peer.settled or self.now - peer.last_heard > LOST_TICKS):
             self.ended = "finished"
             self._finish()
-        elif self.peer.gave_up or self.peer.desyncs:
-            self.ended = "lost" if self.peer.gave_up else "desync"
+        elif peer.gave_up or failed:
+            self.ended = "lost" if peer.gave_up else "desync"
             log.warning("linked match ends with no record: %s", ENDINGS[self.ended])
             self.replay.state_hash = self.match.state_hash()
             self._save_replay()
@@ -124,6 +154,30 @@ class LinkedMatchRunner(MatchRunner):
             self.link.transport.close()
             self.link = None
         self.ctx.back_to_menu()
+
+    # --- rematch ------------------------------------------------------------
+    def want_rematch(self) -> None:
+        """REMATCH chosen: the host picks the seed and says so in every packet; the guest asks."""
+        self.rematch_seed = rematch_seed() if self.peer.host else 0
+        self.peer.rematch_out = self.rematch_seed
+        if self.peer.host:                  # the guest's first packet of the rematch tells us it began
+            self.peer.moved_on_token = rematch_token(self.peer.token, self.rematch_seed)
+        self._open_menu("rematch")
+
+    def _rematch_if_agreed(self) -> None:
+        """Both chose REMATCH: the guest begins once it has the host's seed, the
+        host once it hears the guest's first packet of the rematch."""
+        peer = self.peer
+        seed = self.rematch_seed if peer.host else peer.rematch_in
+        if (peer.moved_on if peer.host else seed > 0):
+            assert self.link is not None, "a rematch is agreed over the open link"
+            log.info("linked rematch: %s, seed %d", self.game.id, seed)
+            self.ctx.director.replace(LinkedMatchRunner(self.ctx, self.game, self.options, seed,
+                                                        self.link.for_rematch(seed)))
+
+    @property
+    def other_left(self) -> bool:
+        return self.link is None or self.now - self.peer.last_heard > LOST_TICKS
 
     def computer_takes_over(self) -> MatchRunner:
         """The link is gone: this cabinet's player plays on against the computer,
@@ -145,6 +199,10 @@ class LinkedMatchRunner(MatchRunner):
             items = ["NO, PLAY ON", "YES, LEAVE"]
         elif kind == "lost" and self.match.hands_over:
             items = [TAKE_OVER, "MAIN MENU"]
+        elif kind == "end":
+            items = ["REMATCH", "LEAVE"]
+        elif kind == "rematch":
+            items = ["LEAVE"]
         else:
             items = ["MAIN MENU"]
         self.menu = Menu(items)
@@ -162,6 +220,8 @@ class LinkedMatchRunner(MatchRunner):
                 self._open_menu("leave")
             elif choice == TAKE_OVER:
                 self.computer_takes_over()
+            elif choice == "REMATCH":
+                self.want_rematch()
             else:
                 self.leave()
 
@@ -186,11 +246,23 @@ class LinkedMatchRunner(MatchRunner):
             title, hint = "LINKED MATCH: IT PLAYS ON", "START: BACK TO GAME"
         elif self.menu_kind == "leave":
             title, hint = "LEAVE? IT ENDS FOR BOTH", "ALT: NO"
-        elif self.menu_kind == "end":
-            title, hint = (self.match.result or {}).get("text", "GAME OVER"), "FIRE: CHOOSE"
+        elif self.menu_kind in ("end", "rematch"):
+            title, hint = self._end_lines()
         else:
             title, hint = ENDINGS[self.menu_kind], "FIRE: CHOOSE"
         draw_menu_band(surface, title, self.menu, hint)
+
+    def _end_lines(self) -> tuple[str, str]:
+        """The end menu's title and hint: the result, then what the other cabinet wants."""
+        if self.other_left:
+            hint = "THE OTHER CABINET LEFT"
+        elif self.menu_kind == "rematch":
+            hint = "CODE " + self.link.code if self.link is not None else ""
+        else:
+            hint = "THEY WANT A REMATCH" if self.peer.rematch_in >= 0 else "FIRE: CHOOSE"
+        if self.menu_kind == "rematch":
+            return "REMATCH: WAITING FOR THE OTHER CABINET", hint
+        return (self.match.result or {}).get("text", "GAME OVER"), hint
 
 
 class TakenOverRunner(MatchRunner):

@@ -85,6 +85,8 @@ class ArchonPad:
         if m.phase == "duel" and m.duel is not None:
             return PlayerInput(self._fight(m))
         self.fighter = None
+        if m.state.to_move == self.side and m.phase in ("spells", "revive", "pick"):
+            return self._back_out(m)            # a mage chosen by a wrong press: it casts nothing
         if m.state.to_move != self.side or m.phase not in ("select", "walk", "fly"):
             return IDLE
         from handheld.games.archon import board as B
@@ -111,6 +113,15 @@ class ArchonPad:
             return tapped(Action.FIRE) if path and m.path == path else tapped(Action.ALT)
         (c0, r0), (c1, r1) = B.col_row(m.path[-1]), B.col_row(path[done])
         return tapped(_stick(c1 - c0, r1 - r0))
+
+    @staticmethod
+    def _back_out(m) -> PlayerInput:
+        """Out of a spell menu (down to CEASE, FIRE), the revive list or a pick (ALT)."""
+        from handheld.games.archon.spellmenu import CEASE
+
+        if m.phase != "spells":
+            return tapped(Action.ALT)
+        return tapped(Action.FIRE) if m.menu.highlighted == CEASE else tapped(Action.DOWN)
 
     def _box_to(self, m, target) -> PlayerInput:
         (c, r), (tc, tr) = m.box, target

@@ -15,6 +15,7 @@ bytes; anything else (a match packet included) is not a pairing message.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass
@@ -55,6 +56,18 @@ class Agreement:
 
 def pair_code(token: int) -> str:
     return f"{token % 10000:04d}"
+
+
+def rematch_token(token: int, seed: int) -> int:
+    """The session token of a rematch of seed `seed` after the match of `token`:
+    a packet of the match before (still on its way) is of another session."""
+    key = token.to_bytes(8, "big") + seed.to_bytes(4, "big")
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8, person=b"hh-rematch").digest(), "big")
+
+
+def rematch_seed() -> int:
+    """The host's pick for a rematch: like a match's, never 0 (0 says "a rematch, please")."""
+    return 1 + secrets.randbelow((1 << 31) - 2)
 
 
 def encode_message(fields: dict) -> bytes:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import logging
 
 from handheld.base.actions import IDLE, InputFrame
-from handheld.link.packet import INPUTS, MAX_INPUTS, RESYNC, Packet, decode, encode
+from handheld.link.packet import INPUTS, LOG, MAX_INPUTS, RESYNC, Packet, decode, encode
+from handheld.link.resync import InputsDigest, LogResync
 from handheld.link.rollback import MAX_ROLLBACK, RollbackSession
 
 log = logging.getLogger("handheld.link")
@@ -66,6 +67,13 @@ class LinkPeer:
         self.started_at = -1          # the `now` of the first tick played (the peer heard)
         self.finished_at = -1         # the `now` it finished at
         self.gave_up = False          # the link stayed lost for 30 s: no record
+        # a whole match (it can be rebuilt) resyncs from the host's log of it; a duel from its state
+        self.log_resync = LogResync(self) if hasattr(game, "rebuilding") else None
+        self.inputs_digest = InputsDigest() if self.log_resync is not None else None
+        self.rematch_out = -1         # -1, or what our packets say of a rematch (packet.py)
+        self.rematch_in = -1          # what the peer's last packet said of one
+        self.moved_on_token: int | None = None     # a token whose packets mean the peer began the rematch
+        self.moved_on = False
 
     # ------------------------------------------------------------- the frame
     def tick(self, now: int, local) -> None:
@@ -77,12 +85,18 @@ class LinkPeer:
             if now - self.last_heard > GIVE_UP_TICKS:
                 self.gave_up = True
                 log.warning("link lost for 30 s: the match ends with no record")
+            elif self.log_resync is not None and self.log_resync.busy:   # both stand still until it is mended
+                self.log_resync.frame()
             elif self.received:                 # play starts once the other cabinet is heard
                 if self.started_at < 0:
                     self.started_at = now
                 self.session.advance(local)
                 self._confirm()
         self.send()
+
+    @property
+    def resyncing(self) -> bool:
+        return self.log_resync is not None and self.log_resync.busy
 
     # ------------------------------------------------------------- receiving
     def receive(self) -> None:
@@ -93,6 +107,8 @@ class LinkPeer:
             p = decode(data, self.token)
             if p is None or p.seq <= self.peer_seq:
                 self.rejected += 1
+                if self.moved_on_token is not None and decode(data, self.moved_on_token) is not None:
+                    self.moved_on = True        # the peer's first packet of the rematch
                 continue
             self.accept(p)
 
@@ -110,18 +126,27 @@ class LinkPeer:
                 self.session.set_input_delay(choose(self.rtt_x8 // 8))
         if p.inputs:
             self.session.add_remote(p.first, p.inputs)
-        if p.hash_tick and p.hash_tick not in self.peer_hashes:
+        self.rematch_in = p.rematch
+        if p.hash_tick and p.hash_tick not in self.peer_hashes and not self.resyncing:
             self.peer_hashes[p.hash_tick] = p.hash.hex()
             self._compare(p.hash_tick)
             self._answer_hashes()
         if p.kind == RESYNC and not self.host:
             self._take_host_state(p.state_tick, p.state)
+        if self.log_resync is not None:
+            if p.log_ack_tick:
+                self.log_resync.on_ack(p.log_ack_tick, p.log_ack_have)
+            if p.kind == LOG:
+                self.log_resync.on_piece(p.state_tick, p.log_hash, p.log_index, p.log_total, p.state)
 
     # ------------------------------------------------------ confirmed ticks
     def _confirm(self) -> None:
         s = self.session
         for t, light, dark in s.pop_confirmed():
-            self.replay.record(InputFrame((light, dark, IDLE, IDLE)))
+            frame = InputFrame((light, dark, IDLE, IDLE))
+            self.replay.record(frame)
+            if self.inputs_digest is not None:
+                self.inputs_digest.add(t, frame)
             if t % HASH_EVERY == 0:
                 self._hash(t)
         self._answer_hashes()
@@ -133,7 +158,7 @@ class LinkPeer:
 
     def _hash(self, t: int) -> None:
         if t not in self.my_hashes:
-            mine = self.game.hash_of(self.session.snapshot_at(t))
+            mine = self._hash_at(t)
             if mine is None:
                 return                          # a tick the game did not hash (LinkedScene hashes a few)
             self.my_hashes[t] = mine
@@ -149,11 +174,17 @@ class LinkPeer:
         on the two cabinets is a desync like any other."""
         last = self.session.confirmed
         for t in [t for t in self.peer_hashes if t not in self.my_hashes and t <= last]:
-            snap = self.session.snapshot_at(t)
-            mine = None if snap is None else self.game.hash_of(snap)
+            mine = self._hash_at(t)
             if mine is not None:
                 self.my_hashes[t] = mine
                 self._compare(t)
+
+    def _hash_at(self, t: int):
+        """Our hash of tick t (None: not a tick the game hashed, or no longer
+        kept); in a whole match, with the inputs agreed up to it folded in."""
+        snap = self.session.snapshot_at(t)
+        mine = None if snap is None else self.game.hash_of(snap)
+        return mine if self.inputs_digest is None else self.inputs_digest.with_state(t, mine)
 
     def _compare(self, t: int) -> None:
         mine, theirs = self.my_hashes.get(t), self.peer_hashes.get(t)
@@ -164,6 +195,9 @@ class LinkPeer:
             return
         self.desyncs.append(t)
         self.hash_out, self.hash_repeats = (t, bytes.fromhex(mine)), HASH_REPEATS   # so the peer sees it too
+        if self.log_resync is not None:
+            self.log_resync.desync(t, mine, theirs)
+            return
         log.error("DESYNC at tick %d: our hash %s, the peer's %s; our state: %r", t, mine, theirs,
                   self.session.snapshot_at(t))
         snap = self.session.snapshot_at(t)
@@ -201,6 +235,16 @@ class LinkPeer:
 
     # --------------------------------------------------------------- sending
     def send(self) -> None:
+        pieces = self.log_resync.pieces_to_send() if self.log_resync is not None else []
+        for t, digest, index, total, piece in pieces:
+            self._send_one(LOG, t, piece, (digest, index, total))
+        if self.log_resync is not None and self.log_resync.busy and not self.host:
+            t = self.log_resync.tick                # until the host answers, it hears why we stand still
+            if t in self.my_hashes:
+                self.hash_out, self.hash_repeats = (t, bytes.fromhex(self.my_hashes[t])), 1
+        self._send_one()
+
+    def _send_one(self, kind: int = INPUTS, state_tick: int = 0, state: bytes = b"", log_fields=(b"", 0, 0)) -> None:
         s = self.session
         self.seq += 1
         first = self.peer_ack + 1
@@ -210,12 +254,13 @@ class LinkPeer:
         if self.hash_repeats:
             self.hash_repeats -= 1
             hash_tick, digest = self.hash_out
-        kind, state_tick, state = INPUTS, 0, b""
-        if self.resync_repeats:
+        if self.resync_repeats and kind == INPUTS:
             self.resync_repeats -= 1
             kind, (state_tick, state) = RESYNC, self.resync_out
+        ack_tick, ack_have = self.log_resync.ack_fields() if self.log_resync is not None else (0, 0)
         p = Packet(self.token, self.seq, self.peer_seq, s.confirmed_remote, first if inputs else 0,
-                   tuple(inputs), hash_tick, digest, kind, state_tick, state)
+                   tuple(inputs), hash_tick, digest, kind, state_tick, state, ack_tick, ack_have,
+                   self.rematch_out, *log_fields)
         self.sent_at[self.seq] = self.now
         self.sent_at.pop(self.seq - RTT_KEEP, None)
         self.transport.send(encode(p), self.peer_address)
@@ -244,6 +289,8 @@ class LinkPeer:
             return "WAITING FOR THE OTHER CABINET"
         if self.now - self.last_heard > LOST_TICKS:
             return "LINK LOST: WAITING"
+        if self.log_resync is not None and self.log_resync.busy:
+            return self.log_resync.status()
         if self.desyncs and (self.host and self.resync_repeats or not self.host
                              and self.desyncs[-1] not in self.resynced):
             return "DESYNC: RESYNCHRONISING"

@@ -189,6 +189,17 @@ class RollbackSession:
         self.sync()
         return True
 
+    def rerun(self, until: int) -> None:
+        """The game was rebuilt up to a tick at or before `confirmed` (a whole
+        match's resync, resync.py): run again up to `until` with the inputs
+        known and the guesses made, and save the state of each tick again."""
+        self.first_wrong = None
+        self._forget_after(self.game.tick)
+        for t in range(self.game.tick + 1, until + 1):
+            if self.game.over:
+                break
+            self._simulate(t)
+
     def _forget_after(self, t: int) -> None:
         for table in (self.snapshots, self.used_remote):
             for k in [k for k in table if k > t]:

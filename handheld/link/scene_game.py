@@ -12,12 +12,20 @@ re-runs it like any match.
 
 from __future__ import annotations
 
+import copy
+
 from handheld.base.actions import IDLE, InputFrame, PlayerInput
+from handheld.base.scene import Director
 from handheld.runtime.replay import Replay
 from handheld.link.rollback import MAX_INPUT_DELAY
 
 HASH_EVERY = 60               # the ticks whose state is hashed (the peer compares them), and the last
 LOCKSTEP_MAX_DELAY = 8        # out of real time: 133 ms of cursor lag rather than a slow game
+
+
+def _snapshot_of(scene, tick: int) -> tuple:
+    digest = scene.state_hash() if tick % HASH_EVERY == 0 or scene.finished else None
+    return tick, digest, scene.snapshot() if scene.predictable() else None
 
 
 class SilencedAudio:
@@ -36,8 +44,10 @@ class SilencedAudio:
 
 
 class LinkedScene:
-    def __init__(self, scene, game_id: str, seed: int, options: dict, play_version: int, audio=None):
+    def __init__(self, scene, game_id: str, seed: int, options: dict, play_version: int, audio=None,
+                 make_scene=None):
         self.scene = scene
+        self.make_scene = make_scene       # () -> a new scene of this match (a resync rebuilds it)
         self.game_id, self.seed, self.options, self.play_version = game_id, seed, dict(options), play_version
         self.audio = audio                 # a SilencedAudio the scene plays through, or None
         self.tick = 0
@@ -74,8 +84,7 @@ class LinkedScene:
     def snapshot(self) -> tuple:
         """(tick, state hash on the ticks that are compared, else None, the
         scene's own snapshot while a rollback may come back to it, else None)."""
-        digest = self.scene.state_hash() if self.tick % HASH_EVERY == 0 or self.over else None
-        return self.tick, digest, self.scene.snapshot() if self.scene.predictable() else None
+        return _snapshot_of(self.scene, self.tick)
 
     def restore(self, snap) -> None:
         self.tick = snap[0]
@@ -88,9 +97,32 @@ class LinkedScene:
     def hash_of(snap):
         return None if snap is None else snap[1]
 
+    def rebuilding(self, frames):
+        """The match again from its first tick on these InputFrames, quietly and
+        off screen (resync.py), stopping if it ends: a generator of (tick,
+        snapshot) a tick at a time, so a frame runs only a slice of it. The
+        scene shown stays until the last tick, then the new one takes its place."""
+        if self.audio is not None:
+            self.audio.muted = True        # no tick of the scene shown runs till then
+        fresh = self.make_scene()
+        real_ctx = fresh.ctx
+        fresh.ctx = copy.copy(real_ctx)               # a card the match pushed long ago is not pushed again
+        fresh.ctx.director = Director()
+        tick = 0
+        try:
+            for frame in frames:
+                if fresh.finished:
+                    break
+                tick += 1
+                fresh.update(frame)
+                yield tick, _snapshot_of(fresh, tick)
+        finally:
+            fresh.ctx = real_ctx
+        self.scene, self.tick = fresh, tick
+
     @staticmethod
     def encode(_snap):
-        """No resync for a whole match: its state is not one packet (a desync ends it)."""
+        """No state in a packet for a whole match: it is rebuilt from the host's log (resync.py)."""
         return None
 
     @staticmethod

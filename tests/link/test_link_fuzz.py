@@ -48,14 +48,18 @@ def _mid_match():
 
 
 def _fresh(host, rng):
-    """A packet the host would accept: next sequence, real-looking inputs, maybe a hash or a resync."""
-    kind = P.RESYNC if rng.chance(1, 8) else P.INPUTS
+    """A packet the host would accept: next sequence, real-looking inputs, maybe a hash, a resync
+    state or a piece of a match log, a log ack, a rematch."""
+    kind = (P.INPUTS, P.INPUTS, P.INPUTS, P.INPUTS, P.INPUTS, P.INPUTS, P.RESYNC, P.LOG)[rng.randrange(8)]
     n = rng.randrange(P.MAX_INPUTS + 1)
+    log = (rng.bits(64).to_bytes(8, "big"), 1, 3) if kind == P.LOG else (b"", 0, 0)
     return P.Packet(TOKEN, host.peer_seq + 1 + rng.randrange(5), host.seq, host.session.confirmed_remote,
                     host.session.confirmed_remote + 1 if n else 0,
                     tuple(PlayerInput(rng.randrange(256), rng.randrange(256), 0, 0) for _ in range(n)),
                     *((60, rng.bits(64).to_bytes(8, "big")) if rng.chance(1, 2) else (0, b"")),
-                    kind, *((60, b"[1,2]") if kind == P.RESYNC else (0, b"")))
+                    kind, *((60, b"[1,2]") if kind != P.INPUTS else (0, b"")),
+                    *((60, rng.randrange(5)) if rng.chance(1, 4) else (0, 0)),
+                    rng.randrange(3) - 1, *log)
 
 
 def _random_bytes(rng, n: int) -> bytes:

@@ -18,7 +18,10 @@ def _packet(**kw):
 def test_round_trip_with_inputs_hash_and_state():
     for p in (_packet(), _packet(hash_tick=60, hash=bytes(range(8))),
               _packet(kind=P.RESYNC, state_tick=60, state=b'[1,[2,"light",true,null]]',
-                      hash_tick=60, hash=b"\xff" * 8), _packet(first=0, inputs=())):
+                      hash_tick=60, hash=b"\xff" * 8), _packet(first=0, inputs=()),
+              _packet(kind=P.LOG, state_tick=120, state=b"\x78" * P.MAX_STATE_BYTES, log_hash=b"h" * 8,
+                      log_index=3, log_total=7, hash_tick=120, hash=b"g" * 8),
+              _packet(log_ack_tick=120, log_ack_have=7, rematch=0), _packet(rematch=P.MAX_TICK - 1)):
         assert P.decode(P.encode(p), TOKEN) == p
 
 
@@ -28,8 +31,10 @@ def test_a_packet_with_a_full_window_fits_one_frame_and_reads_back():
     assert len(data) <= P.MAX_PACKET_BYTES and P.decode(data, TOKEN) == p
 
 
-def test_every_single_bit_flip_is_refused():
-    data = P.encode(_packet(hash_tick=60, hash=b"12345678"))
+@pytest.mark.parametrize("extra", [{}, {"kind": P.LOG, "state_tick": 60, "state": b"abc", "log_hash": b"h" * 8,
+                                     "log_total": 2, "log_ack_tick": 3, "log_ack_have": 1, "rematch": 5}])
+def test_every_single_bit_flip_is_refused(extra):
+    data = P.encode(_packet(hash_tick=60, hash=b"12345678", **extra))
     for i in range(len(data)):
         for bit in range(8):
             bad = bytearray(data)
@@ -54,10 +59,11 @@ def _resealed(data: bytes, offset: int, value: int) -> bytes:
     return bytes(body) + P.mac_of(TOKEN, bytes(body))
 
 
-@pytest.mark.parametrize("offset, value", [(0, ord("X")), (2, 2), (3, 9), (28, P.MAX_INPUTS + 1), (29, 0x80),
+@pytest.mark.parametrize("offset, value", [(0, ord("X")), (2, 1), (2, 3), (3, 9), (28, P.MAX_INPUTS + 1), (29, 0x80),
                                            (29, 1)])
 def test_fields_out_of_range_are_refused_even_with_a_valid_mac(offset, value):
-    # magic, version, kind, count, unknown flag, a hash flag with no hash after the inputs
+    # magic, version (1: before the log resync and the rematch), kind, count, unknown flag,
+    # a hash flag with no hash after the inputs
     assert P.decode(_resealed(P.encode(_packet()), offset, value), TOKEN) is None
 
 
@@ -71,7 +77,11 @@ def test_encode_refuses_what_decode_would():
     for bad in (_packet(seq=-1), _packet(ack=1 << 31), _packet(token=1 << 64),
                 _packet(inputs=(PlayerInput(),) * (P.MAX_INPUTS + 1)), _packet(hash_tick=5, hash=b"short"),
                 _packet(kind=P.RESYNC, state_tick=5, state=b""),
-                _packet(kind=P.RESYNC, state_tick=5, state=b"[" * (P.MAX_STATE_BYTES + 1))):
+                _packet(kind=P.RESYNC, state_tick=5, state=b"[" * (P.MAX_STATE_BYTES + 1)),
+                _packet(kind=P.LOG, state_tick=5, state=b"x", log_hash=b"h" * 8, log_index=2, log_total=2),
+                _packet(kind=P.LOG, state_tick=5, state=b"x", log_hash=b"h" * 8, log_total=P.MAX_LOG_PIECES + 1),
+                _packet(log_ack_tick=5, log_ack_have=P.MAX_LOG_PIECES + 1), _packet(rematch=P.MAX_TICK),
+                _packet(rematch=-2)):
         with pytest.raises(ValueError):
             P.encode(bad)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from handheld.base import scene
 from handheld.games.archon.icons import DARK, LIGHT
 
 if TYPE_CHECKING:
@@ -32,13 +33,8 @@ HUMAN_PHASES = ("select", "walk", "fly", "spells", "revive", "pick")
 
 def computer_from(options: dict):
     """(side, tick) of options["computer_from"], None without it; ValueError if malformed."""
-    value = options.get("computer_from")
-    if value is None:
-        return None
-    if not (isinstance(value, list) and len(value) == 2 and value[0] in (0, 1) and type(value[1]) is int
-            and value[1] >= 1 and options.get("mode") == "two_players"):
-        raise ValueError(f"computer_from = {value!r}: [0 or 1, a tick from 1] in a two_players match")
-    return SIDES[value[0]], value[1]
+    taken = scene.computer_from(options, options.get("mode") == "two_players")
+    return None if taken is None else (SIDES[taken[0]], taken[1])
 
 
 class LinkedPlay:

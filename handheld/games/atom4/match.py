@@ -69,6 +69,8 @@ class Match:
 
     def __init__(self, seed: int, options: dict | None = None):
         self.options = normalise_options(options)
+        self.takeover = scene.computer_from(self.options, self.options["players"] == 2)
+        self.computers: set[int] = set()      # players a computer took over (computer_from)
         self.seed = seed
         self.rng = Rng(seed)
         self.scores = {1: 0, 2: 0}
@@ -86,7 +88,7 @@ class Match:
     # --- who plays what -------------------------------------------------
     def is_human(self, player: int) -> bool:
         p = self.options["players"]
-        return p == 2 or (p == 1 and player == self.options["human_side"])
+        return player not in self.computers and (p == 2 or (p == 1 and player == self.options["human_side"]))
 
     def pad_of(self, player: int) -> int:
         """Which stick drives a human player: P2 uses the second stick in a
@@ -133,6 +135,8 @@ class Match:
     # --- a tick ---------------------------------------------------------
     def update(self, frame) -> None:
         self.tick += 1
+        if self.takeover is not None and self.tick == self.takeover[1]:
+            self._hand_over(self.takeover[0] + 1)
         self.events = []
         if self.flash:
             self.flash -= 1
@@ -153,6 +157,12 @@ class Match:
             self._human(frame[self.pad_of(player)])
         else:
             self._computer()
+
+    def _hand_over(self, player: int) -> None:
+        """The computer plays `player` (1 or 2) from this tick on (its cabinet is gone)."""
+        self.computers.add(player)
+        if self.thinker is not None and self.search_kind == "hint" and self.pos.player == player:
+            self.thinker, self.message = None, ""             # its own move is searched for now
 
     def _start_search(self, kind: str) -> None:
         level = self.options["level"] if kind == "move" else ai.SEARCH_LEVEL      # a hint: normal's move
@@ -265,6 +275,8 @@ def recorded_thinking(decision: tuple):
 
 
 class MatchScene(scene.MatchScene):
+    hands_over = True             # options["computer_from"]: a linked match the computer finishes
+
     def __init__(self, ctx, seed: int, options: dict | None = None, title: str = "ATOM-4"):
         self.ctx = ctx
         self.match = Match(seed, options)

@@ -10,6 +10,7 @@ watchable pace. Deterministic from (seed, options, frames).
 from __future__ import annotations
 
 from handheld.base import scene
+from handheld.games import levels
 from handheld.games.chamber import ai, rules, sounds
 from handheld.games.chamber.board import SUIT_NAMES
 from handheld.games.chamber.human import Chooser
@@ -56,10 +57,13 @@ def demo_scene(ctx, seed: int) -> MatchScene:
 
 
 class MatchScene(scene.MatchScene):
+    hands_over = True             # options["computer_from"]: a linked match the computer finishes
+
     def __init__(self, ctx, seed: int, options: dict, demo: bool = False):
         self.ctx = ctx
         self.demo = demo
         self.seats = parse_seats(options)
+        self.takeover = scene.computer_from(options, [kind for kind, _ in self.seats] == ["human", "human"])
         rng = Rng(seed)
         self.state = new_game(len(self.seats), rng.fork("setup"))
         self.ai_rngs = [rng.fork(f"seat{i}") for i in range(len(self.seats))]
@@ -114,6 +118,8 @@ class MatchScene(scene.MatchScene):
     # --- the tick -----------------------------------------------------------
     def update(self, frame) -> None:
         self.tick += 1
+        if self.takeover is not None and self.tick == self.takeover[1]:
+            self._hand_over(self.takeover[0])
         inp = frame.merged()
         if self.anims:
             a = self.anims[0]
@@ -131,6 +137,14 @@ class MatchScene(scene.MatchScene):
             self._human(p, inp)
         else:
             self._computer(p, inp)
+
+    def _hand_over(self, p: int) -> None:
+        """The computer (the default level) plays seat `p` from this tick on (its cabinet is gone)."""
+        self.seats[p] = ("cpu", ai.LEVELS.index(levels.default(ai.LEVELS)) + 1)
+        self.humans = [i for i, s in enumerate(self.seats) if s[0] == "human"]
+        self.viewer, self.curtain = self.humans[0], False     # one player left: no curtain to lift
+        if self.actor() == p:
+            self.chooser, self.deflect_left = None, 0
 
     def _human(self, p: int, inp) -> None:
         st = self.state
@@ -218,7 +232,7 @@ class MatchScene(scene.MatchScene):
                 self._say(f"{name(st, e[1])} LEAVES THE CHAMBER", "danger")
             elif k == "win":
                 self.result = {"winner": name(st, e[1]), "text": f"{name(st, e[1])} WINS"}
-                if len(self.humans) == 1:   # the cabinet's records: against the strongest computer
+                if len(self.humans) == 1 and self.takeover is None:   # the cabinet's records: against the strongest computer
                     level = max(lv for kind, lv in self.seats if kind == "cpu")
                     self.result["records"] = {"level": ai.level_of(level).name, "human_won": e[1] == self.humans[0]}
                 self.anims.append(["banner", 120, 120, f"{name(st, e[1])} WINS!"])

@@ -43,8 +43,11 @@ def demo_scene(ctx, seed: int) -> MatchScene:
 
 
 class MatchScene(scene.MatchScene):
+    hands_over = True             # options["computer_from"]: a linked match the computer finishes
+
     def __init__(self, ctx, seed: int, options: dict):
         options = dict(DEFAULT_OPTIONS, **options)
+        self.takeover = scene.computer_from(options, options["mode"] == "two")
         self.ctx, self.seed, self.options = ctx, seed, options
         rng = Rng(seed)
         self.state = R.new_game(first=int(options.get("first", 0)), board=options.get("board", "standard"),
@@ -87,6 +90,8 @@ class MatchScene(scene.MatchScene):
     # --- the tick -----------------------------------------------------------
     def update(self, frame) -> None:
         self.tick += 1
+        if self.takeover is not None and self.tick == self.takeover[1]:
+            self._hand_over(self.takeover[0])
         if self.finished:
             return
         if self.step is not None or self.steps:
@@ -103,6 +108,13 @@ class MatchScene(scene.MatchScene):
         else:
             self._human(p, frame[human])
 
+    def _hand_over(self, p: int) -> None:
+        """The computer plays wizard `p` from this tick on (its cabinet is gone)."""
+        self.humans = (None, self.humans[1]) if p == 0 else (self.humans[0], None)
+        if self.state.player == p and self.phase not in ("think", "show"):
+            self.phase, self.helped = "idle", False
+            self.confirm_resign = self.confirm_convert = False
+
     def _finish(self) -> None:
         s = self.state
         self.phase = "over"
@@ -113,7 +125,7 @@ class MatchScene(scene.MatchScene):
         self.result = {"winner": R.PLAYER_NAMES[winner].lower() if winner is not None else None,
                        "text": R.result_text(s), "turns": s.turn}
         humans = [p for p, pad in enumerate(self.humans) if pad is not None]
-        if len(humans) == 1:   # the cabinet's records (docs/adding-a-game.md)
+        if len(humans) == 1 and self.takeover is None:   # the cabinet's records (docs/adding-a-game.md)
             self.result["records"] = {"level": self.level,
                                       "human_won": None if winner is None else winner == humans[0]}
 

@@ -84,9 +84,13 @@ def normalise(options: dict) -> dict:
 
 
 class MatchScene(scene.MatchScene):
+    hands_over = True             # options["computer_from"]: a linked match the computer finishes
+
     def __init__(self, ctx, seed: int, options: dict | None = None):
         self.ctx = ctx
         self.opts = normalise(options or {})
+        self.takeover = scene.computer_from(options or {}, self.opts["mode"] == "two")
+        self.takeover_level = (options or {}).get("level", "classic")
         self.seed = seed
         self.rng = Rng(seed)
         self.width, self.height = self.opts["width"], self.opts["height"]
@@ -144,11 +148,19 @@ class MatchScene(scene.MatchScene):
                                     SLICE_NODES * ai.SLICE_SCALE[kind])
             self.thinker = Thinker(thinking, pace=MIN_THINK_TICKS)
 
+    def _hand_over(self, piece: str) -> None:
+        """The computer plays `piece` from this tick on (its cabinet is gone)."""
+        self.controller[piece] = self.takeover_level
+        if self.phase == AIM and self.piece_to_move() == piece:
+            self._start_turn()
+
     # --- update ---------------------------------------------------------
     def update(self, frame: InputFrame) -> None:
         if self.finished:
             return
         self.tick += 1
+        if self.takeover is not None and self.tick == self.takeover[1]:
+            self._hand_over(PIECES[self.takeover[0]])
         self.phase_tick += 1
         inp = frame.merged()
         if inp.pressed & Action.ALT:
@@ -250,7 +262,7 @@ class MatchScene(scene.MatchScene):
                     else "MATCH DRAWN") + f" {s}-{p}"
             self.result = {"winner": winner, "text": text, "score": [s, p, d], "rounds": self.round}
             human = [piece for piece, kind in self.controller.items() if kind == "human"]
-            if len(human) == 1:   # the cabinet's records (docs/adding-a-game.md)
+            if len(human) == 1 and self.takeover is None:   # the cabinet's records (docs/adding-a-game.md)
                 level = [kind for kind in self.controller.values() if kind != "human"][0]
                 self.result["records"] = {"level": level, "human_won": None if winner is None else winner == human[0]}
 
