@@ -37,7 +37,7 @@ log = logging.getLogger("handheld.link")
 
 TAKE_OVER = "COMPUTER PLAYS ON"
 WAIT_SHOWN_AFTER = 20         # frames the match waits before the status line says so (lockstep waits a tick often)
-ENDINGS = {"finished": "", "lost": "LINK LOST: MATCH OVER, NO RECORD",
+ENDINGS = {"finished": "", "lost": "LINK LOST: NO RECORD FOR THIS MATCH",
            "desync": "DESYNC: MATCH OVER, NO RECORD", "left": ""}
 
 
