@@ -7,6 +7,7 @@ scenes; the spell menu and the duel are sub-views it updates and draws.
 Phases: select (box chooses an icon) -> walk | fly (choose where) -> anim ->
 [duel_intro -> duel -> duel_after] -> next turn. A mage chosen and confirmed
 on its own square opens spells -> [revive] -> pick (target squares) -> anim.
+The human phases are in human_turn.py.
 Computer turns: think (search spread over ticks) -> show -> anim.
 """
 
@@ -19,10 +20,11 @@ from handheld.games.archon import board as B
 from handheld.games.archon import rules as R
 from handheld.games.archon import spells as S
 from handheld.games.archon import sounds
-from handheld.games.archon.icons import DARK, ICONS, LIGHT, MAGE, WALK
+from handheld.games.archon.icons import DARK, ICONS, LIGHT, WALK
 from handheld.games.archon.draw import MatchDrawing
+from handheld.games.archon.human_turn import HumanTurn
 from handheld.games.archon.linked import LinkedPlay, computer_from
-from handheld.games.archon.spellmenu import CEASE, HELP, ReviveMenu, SpellMenu
+from handheld.games.archon.spellmenu import ReviveMenu, SpellMenu
 from handheld.base.actions import IDLE, Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
@@ -60,7 +62,7 @@ def start_box(state) -> tuple[int, int]:
     return B.col_row(min(ready, key=far).square)
 
 
-class MatchScene(LinkedPlay, scene.MatchScene):
+class MatchScene(HumanTurn, LinkedPlay, scene.MatchScene):
     duel_factory = staticmethod(default_duel_factory)
 
     def __init__(self, ctx, seed: int, options: dict):
@@ -164,153 +166,6 @@ class MatchScene(LinkedPlay, scene.MatchScene):
         side = self.state.to_move
         inp = frame[self.pad[side]] if side in self.pad else IDLE
         getattr(self, "_tick_" + self.phase)(inp, frame)
-
-    def _tick_select(self, inp, frame) -> None:
-        self._move_box(inp)
-        if inp.pressed & Action.ALT:
-            self.say("STICK MOVES THE BOX, FIRE CHOOSES", "silver")
-        if not inp.pressed & Action.FIRE:
-            return
-        c, r = self.box
-        if not B.on_board(c, r):
-            return
-        p = self.state.piece_at(B.at(c, r))
-        if p is None:
-            return self.refuse("CHOOSE ONE OF YOUR ICONS")
-        why = R.can_choose(self.state, p)
-        if why:
-            return self.refuse(why)
-        self.selected = p
-        self.ctx.audio.play("archon.select")
-        self.message_ticks = 0
-        if ICONS[p.icon].move == WALK:
-            self.path = [p.square]
-            self._set_phase("walk")
-        else:
-            self._set_phase("fly")
-
-    def _move_box(self, inp, limit: tuple[int, int, int] | None = None) -> None:
-        dc, dr = inp.stick_repeat()
-        if not (dc or dr):
-            return
-        c, r = self.box
-        if not B.on_board(c, r):
-            c = 0 if c < 0 else B.SIZE - 1
-            self.box = (c, r)
-            return
-        c, r = max(0, min(8, c + dc)), max(0, min(8, r + dr))
-        if limit is not None:
-            c0, r0, n = limit
-            c, r = max(c0 - n, min(c0 + n, c)), max(r0 - n, min(r0 + n, r))
-        self.box = (c, r)
-
-    def _tick_walk(self, inp, frame) -> None:
-        p = self.selected
-        assert p is not None, "an icon is chosen"
-        dc, dr = inp.stick_repeat()
-        if dc or dr:
-            path, why = R.walk_step(self.state, p, self.path, dc, dr)
-            if why:
-                self.refuse(why)
-            elif path != self.path:
-                self.path = path
-                self.ctx.audio.play("archon.step")
-                end = self.state.piece_at(path[-1])           # itself, after stepping back to the start
-                if end is not None and end.side != p.side:          # onto an enemy: fight
-                    self._commit(R.Move(p.id, path[-1]), list(path))
-                    return
-        if inp.pressed & Action.ALT:
-            self.say(f"{ICONS[p.icon].name.upper()} WALKS {ICONS[p.icon].range}; FIRE ENDS THE MOVE", "silver")
-        if inp.pressed & Action.FIRE:
-            if len(self.path) < 2:
-                return self.refuse("THE ICON MUST MOVE")
-            self._commit(R.Move(p.id, self.path[-1]), list(self.path))
-
-    def _tick_fly(self, inp, frame) -> None:
-        p = self.selected
-        assert p is not None, "an icon is chosen"
-        c0, r0 = B.col_row(p.square)
-        self._move_box(inp, (c0, r0, ICONS[p.icon].range))
-        if inp.pressed & Action.ALT:
-            verb = "CASTS ON ITS OWN SQUARE" if ICONS[p.icon].move == MAGE else "MUST MOVE"
-            self.say(f"{ICONS[p.icon].name.upper()} FLIES {ICONS[p.icon].range}; {verb}", "silver")
-        if not inp.pressed & Action.FIRE:
-            return
-        t = B.at(*self.box)
-        if t == p.square:
-            if ICONS[p.icon].move == MAGE:
-                self.menu = SpellMenu(self.state, p.side)
-                self._set_phase("spells")
-                return
-            return self.refuse("THE ICON MUST MOVE")
-        if t not in R.legal_destinations(self.state, p):
-            return self.refuse("YOUR OWN ICON IS THERE")
-        self._commit(R.Move(p.id, t))
-
-    def _tick_spells(self, inp, frame) -> None:
-        menu = self.menu
-        assert isinstance(menu, SpellMenu) and self.selected is not None, "a mage chose to cast"
-        choice = menu.update(inp)
-        if inp.pressed & Action.ALT:
-            self.say(HELP[menu.highlighted], "silver")
-            return
-        if choice is None or choice == "back":
-            return
-        side = self.state.to_move
-        if choice == CEASE:
-            self.menu = None
-            self.box = B.col_row(self.selected.square)
-            self.selected = None
-            self._set_phase("select")
-            return
-        why = S.spell_error(self.state, side, choice)
-        if why:
-            return self.refuse(why)
-        self.spell, self.picks = choice, []
-        if choice == "shift_time":
-            self.menu = None
-            self._commit(R.Cast("shift_time"))
-        elif choice == "revive":
-            self.menu = ReviveMenu(self.state, side)
-            self._set_phase("revive")
-        else:
-            self.menu = None
-            self.say(S.PROMPTS[choice][0], "white", 10_000)
-            self._set_phase("pick")
-
-    def _tick_revive(self, inp, frame) -> None:
-        assert isinstance(self.menu, ReviveMenu), "revive was chosen"
-        choice = self.menu.update(inp)
-        if choice == "back":
-            self.menu = SpellMenu(self.state, self.state.to_move)
-            self._set_phase("spells")
-        elif choice is not None:
-            self.revive_icon, self.menu = choice, None
-            self.say(S.PROMPTS["revive"][0], "white", 10_000)
-            self._set_phase("pick")
-
-    def _cancel_spell(self, why: str) -> None:
-        self.refuse(f"{why}: SPELL KEPT")
-        self.spell, self.picks, self.selected = "", [], None
-        self._set_phase("select")
-
-    def _tick_pick(self, inp, frame) -> None:
-        self._move_box(inp)
-        if inp.pressed & Action.ALT:
-            return self._cancel_spell("CEASED")
-        if not inp.pressed & Action.FIRE:
-            return
-        side = self.state.to_move
-        self.picks.append(B.at(*self.box))
-        why = S.pick_error(self.state, side, self.spell, self.picks, self.revive_icon)
-        if why:
-            return self._cancel_spell(why)
-        self.ctx.audio.play("archon.select")
-        if len(self.picks) < S.PICKS[self.spell]:
-            self.say(S.PROMPTS[self.spell][len(self.picks)], "white", 10_000)
-            return
-        self.message_ticks = 0
-        self._commit(R.Cast(self.spell, tuple(self.picks), self.revive_icon))
 
     # --- computer turns --------------------------------------------------------
     def _tick_think(self, inp, frame) -> None:
