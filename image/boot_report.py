@@ -60,6 +60,8 @@ def table(report: dict, maintenance: dict, when: str, fleet: dict | None = None,
          else "not measured"),
         ("failed units", report.get("failed_units") or "none"),
         ("`/` mount options", report.get("findmnt_root", "not measured")),
+        ("the choice of the cabinet unit (`handheld-fleet-network.service`, before the cabinet)",
+         seconds(report, "network_choice_s")),
         ("`systemd-analyze security handheld.service`", exposure(report)),
         ("sound (no card under QEMU)", "; ".join(sorted(set(
             ln.split(": ", 1)[-1] for ln in report.get("sound_log", "").splitlines()))) or "not measured"),
