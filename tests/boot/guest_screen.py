@@ -114,6 +114,16 @@ def agreement(got, want, where):
 SPECTRAL_START = ("ctrl", "down", "ctrl", "ctrl", "ctrl")
 SPECTRAL_TO_RESIGN = ("down",) * 5 + ("ctrl",)
 
+
+def press(g, keys, gap_s=1.5):
+    """QEMU's sendkey, one key at a time, `gap_s` apart (a key's press and release must
+    land in different frames of a guest that may be running slowly)."""
+    import time
+
+    for key in keys:
+        g.sendkey(key)
+        time.sleep(gap_s)
+
 # argv: folder; writes match.png (after SPECTRAL_START + SPECTRAL_TO_RESIGN) and
 # offer.png (the cabinet started again on the journal that match left)
 RENDER_RESUME = """

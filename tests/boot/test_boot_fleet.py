@@ -9,9 +9,10 @@ import json
 import time
 
 import pytest
-from guest_screen import SPECTRAL_START, SPECTRAL_TO_RESIGN
+from guest_screen import SPECTRAL_START, SPECTRAL_TO_RESIGN, press
 
-from test_boot_qemu import ROOT, first_frame_figures, journal_seconds, prepared_image, wait_active, wait_journal
+from test_boot_qemu import (ROOT, boot, first_frame_figures, journal_seconds, keep_the_title, prepared_image,
+                            wait_active, wait_journal)
 
 pytestmark = pytest.mark.slow
 
@@ -24,24 +25,12 @@ REPORT: dict = {}
 
 @pytest.fixture(scope="module")
 def guest():
-    import subprocess
-
     import qemu_boot
 
     files = prepared_image(WORK)
-    toml = subprocess.run(["mtype", "-i", files["boot.vfat"], "::/handheld.toml"], capture_output=True,
-                          text=True, check=True).stdout.replace("\r", "")
-    # the title, not attract mode, when the keys come (a slow boot reaches 60 idle seconds)
-    toml = toml.replace("\n# attract_after_s = 60", "\nattract_after_s = 900")
-    qemu_boot.add_boot_file(files, "handheld.toml", toml + FLEET)
+    keep_the_title(files, FLEET)
     qemu_boot.add_boot_file(files, "fleet-users.txt", "".join(f"{u}:{p}\n" for u, p in USERS.items()))
-    g = qemu_boot.Guest(files, str(WORK))
-    g.start()
-    try:
-        g.wait_shell()
-    except BaseException:
-        g.stop()
-        raise
+    g, _ = boot(files, WORK)
     yield g
     g.stop()
     (WORK / "report.json").write_text(json.dumps(REPORT, indent=2))
@@ -84,14 +73,10 @@ def test_the_cabinet_has_the_network_from_its_first_frame_and_reaches_the_broker
 def test_a_match_on_the_cabinets_screens_reaches_its_broker_and_the_room_table(guest):
     wait_active(guest, unit=UNIT)
     wait_for(guest, "systemctl is-active handheld-broker", "active")
-    for key in SPECTRAL_START:
-        guest.sendkey(key)
-        time.sleep(3)
+    press(guest, SPECTRAL_START, gap_s=3)             # the game's module loads on the first FIRE on its card
     wait_journal(guest, "match started", "match started: spectral", 120, unit=UNIT)
     time.sleep(2)
-    for key in SPECTRAL_TO_RESIGN + ("ctrl",):          # Red resigns on its first turn
-        guest.sendkey(key)
-        time.sleep(1.5)
+    press(guest, SPECTRAL_TO_RESIGN + ("ctrl",))      # Red resigns on its first turn
     over = wait_journal(guest, "match over", "match over: spectral", 120, unit=UNIT)
     assert any("match over: spectral" in ln for ln in over), over
     _, history = guest.run(f"mosquitto_sub -h 127.0.0.1 -u operator -P {USERS['operator']} "

@@ -44,6 +44,32 @@ def prepared_image(work: Path) -> dict:
     return qemu_boot.prepare(str(img), str(work))
 
 
+def keep_the_title(files: dict, extra: str = "") -> None:
+    """The boot partition's handheld.toml with attract mode put off to 900 idle seconds
+    (the screen checks and the keys expect the title, not the demo it turns into after
+    60, which a slow, shared, emulated boot can reach before they run), plus `extra`."""
+    import qemu_boot
+
+    toml = subprocess.run(["mtype", "-i", files["boot.vfat"], "::/handheld.toml"], capture_output=True,
+                          text=True, check=True).stdout.replace("\r", "")
+    assert "\n# attract_after_s = 60" in toml
+    qemu_boot.add_boot_file(files, "handheld.toml", toml.replace("\n# attract_after_s = 60", "\nattract_after_s = 900")
+                            + extra)
+
+
+def boot(files: dict, work: Path):
+    """A guest started on `files`, once its test shell answers; -> (guest, wall seconds)."""
+    import qemu_boot
+
+    g = qemu_boot.Guest(files, str(work))
+    g.start()
+    try:
+        return g, g.wait_shell()
+    except BaseException:
+        g.stop()            # no guest left running (and holding the image) after a failure
+        raise
+
+
 REPORT = {}
 SECOND_BOOT = []      # the guest booted again after the power cut (used by the power-off test)
 WORK = ROOT / "build" / "qemu-boot"
@@ -51,22 +77,10 @@ WORK = ROOT / "build" / "qemu-boot"
 
 @pytest.fixture(scope="module")
 def guest():
-    import qemu_boot
-
     files = prepared_image(WORK)
-    # the screen checks expect the title, not the attract demo it turns into after 60 idle
-    # seconds, which a slow (shared, emulated) boot can reach before they run
-    toml = subprocess.run(["mtype", "-i", files["boot.vfat"], "::/handheld.toml"], capture_output=True,
-                          text=True, check=True).stdout.replace("\r", "")
-    assert "\n# attract_after_s = 60" in toml
-    qemu_boot.add_boot_file(files, "handheld.toml", toml.replace("\n# attract_after_s = 60", "\nattract_after_s = 900"))
-    g = qemu_boot.Guest(files, str(WORK))
-    g.start()
-    try:
-        REPORT["shell_up_s_wall"] = round(g.wait_shell(), 1)
-    except BaseException:
-        g.stop()            # no guest left running (and holding the image) after a failure
-        raise
+    keep_the_title(files)
+    g, shell_up = boot(files, WORK)
+    REPORT["shell_up_s_wall"] = round(shell_up, 1)
     yield g
     g.stop()
     for second in SECOND_BOOT:

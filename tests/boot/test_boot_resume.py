@@ -14,9 +14,10 @@ import time
 
 import pytest
 from guest_screen import (SPECTRAL_START, SPECTRAL_TO_RESIGN, agreement, host_resume_renders, logical,
-                          offer_fixed_lines)
+                          offer_fixed_lines, press)
 
-from test_boot_qemu import ROOT, first_frame_figures, journal_seconds, prepared_image, wait_active, wait_journal
+from test_boot_qemu import (ROOT, boot, first_frame_figures, journal_seconds, keep_the_title, prepared_image,
+                            wait_active, wait_journal)
 
 pytestmark = pytest.mark.slow
 
@@ -31,36 +32,10 @@ REPORT: dict = {}
 
 @pytest.fixture(scope="module")
 def files():
-    import subprocess
-
-    import qemu_boot
-
     files = prepared_image(WORK)
-    # the title turns into attract mode after 60 idle seconds, which a slow boot reaches
-    toml = subprocess.run(["mtype", "-i", files["boot.vfat"], "::/handheld.toml"], capture_output=True,
-                          text=True, check=True).stdout.replace("\r", "")
-    qemu_boot.add_boot_file(files, "handheld.toml", toml.replace("\n# attract_after_s = 60", "\nattract_after_s = 900"))
+    keep_the_title(files)
     yield files
     (WORK / "report.json").write_text(json.dumps(REPORT, indent=2))
-
-
-def boot(files):
-    import qemu_boot
-
-    g = qemu_boot.Guest(files, str(WORK))
-    g.start()
-    try:
-        g.wait_shell()
-    except BaseException:
-        g.stop()
-        raise
-    return g
-
-
-def press(g, keys, gap_s=1.5):
-    for key in keys:
-        g.sendkey(key)
-        time.sleep(gap_s)
 
 
 def screen(g, name):
@@ -84,7 +59,7 @@ def journal_on_card(g, timeout=120):
 def test_a_match_cut_by_the_power_is_offered_resumed_and_finished(files, tmp_path):
     want_match, want_offer = host_resume_renders(tmp_path)
     everywhere = range(0, len(want_match), 3)
-    g = boot(files)
+    g, _ = boot(files, WORK)
     try:
         wait_active(g)
         REPORT["first_boot_kernel_to_first_frame_s"] = first_frame_figures(g)[0]
@@ -104,7 +79,7 @@ def test_a_match_cut_by_the_power_is_offered_resumed_and_finished(files, tmp_pat
     finally:
         g.stop()
 
-    g = boot(files)
+    g, _ = boot(files, WORK)
     try:
         wait_active(g)
         shown = screen(g, "offer.ppm")              # kiosk mode: the offer gives way to attract after 30 s
