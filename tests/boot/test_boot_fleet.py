@@ -79,9 +79,13 @@ def test_a_match_on_the_cabinets_screens_reaches_its_broker_and_the_room_table(g
     press(guest, SPECTRAL_TO_RESIGN + ("ctrl",))      # Red resigns on its first turn
     over = wait_journal(guest, "match over", "match over: spectral", 120, unit=UNIT)
     assert any("match over: spectral" in ln for ln in over), over
-    _, history = guest.run(f"mosquitto_sub -h 127.0.0.1 -u operator -P {USERS['operator']} "
-                           "-t handheld/cabinet/cab-1/history -C 1 -W 30")
-    results = json.loads(history)["results"]
+    # the cabinet's retained history, once it holds the match (it was empty at connect)
+    deadline, results = time.monotonic() + 120, []
+    while not results and time.monotonic() < deadline:
+        _, history = guest.run(f"mosquitto_sub -h 127.0.0.1 -u operator -P {USERS['operator']} "
+                               "-t handheld/cabinet/cab-1/history -C 1 -W 30")
+        results = json.loads(history)["results"] if history.startswith("{") else []
+        time.sleep(0 if results else 2)
     REPORT["result"] = results
     assert [(r["game"], r["players"], r["human_won"], r["winner"]) for r in results] == \
         [("spectral", "1 human", False, "violet")], results
