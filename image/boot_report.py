@@ -92,8 +92,8 @@ def table(report: dict, maintenance: dict, when: str, fleet: dict | None = None,
         ]
     if resume:
         rows += [
-            ("power cut mid-match (SIGKILL to QEMU) -> next boot's first frame (wall)",
-             seconds(resume, "power_cut_to_second_first_frame_s_wall")),
+            ("power cut mid-match (SIGKILL to QEMU) -> the resume offer on the next boot's screen (wall)",
+             seconds(resume, "power_cut_to_offer_on_screen_s_wall")),
             ("after the cut: offer vs host render / resumed match vs host render",
              f"{pct_of(resume, 'offer_vs_host')} / {pct_of(resume, 'resumed_vs_host')}"),
             ("journal ticks on the card before the cut -> resumed at tick",

@@ -187,3 +187,35 @@ def offer_fixed_lines():
     _x, y, _w, h = PANEL
     rows = list(range(y, y + 18)) + list(range(y + h - 16, y + h))
     return [(row * 320 + x) * 3 for row in rows for x in range(320)]
+
+
+def wait_for_picture(g, dump: str, want: bytes, where, timeout: float = 300, at_least: float = 0.95):
+    """Screendumps through QEMU's monitor (no guest shell needed: from the moment QEMU
+    starts) until the pixels `where` agree with `want` to `at_least`; -> the best
+    agreement seen (the last, if it got there). A dump that is not the cabinet's
+    picture yet (the firmware's console, another size) counts as no agreement."""
+    import time
+
+    deadline, best = time.monotonic() + timeout, 0.0
+    while time.monotonic() < deadline:
+        try:
+            got, _ = logical(g.screendump(dump))
+            best = max(best, agreement(got, want, where))
+        except (ValueError, AttributeError, IndexError, OSError):
+            pass
+        if best >= at_least:
+            return best
+        time.sleep(0.5)
+    return best
+
+
+def match_text(want: bytes):
+    """The match's words in `want` (its title bar and its text window, which say whose
+    turn it is, the highlighted action and the message): the pixels there that are not
+    one of the two background colours. An attract demo of the same board differs there."""
+    from collections import Counter
+
+    rows = list(range(0, 14)) + list(range(195, 240))
+    where = [(row * 320 + x) * 3 for row in rows for x in range(320)]
+    background = {colour for colour, _ in Counter(want[i:i + 3] for i in where).most_common(2)}
+    return [i for i in where if want[i:i + 3] not in background]

@@ -44,7 +44,7 @@ def test_only_the_marked_block_is_replaced():
 
 def test_the_fleet_and_power_cut_boots_add_their_rows_when_they_ran():
     fleet = {"kernel_to_first_frame_s": 7.1, "first_frame_s": 7.1, "connected_s": 9.35}
-    resume = {"power_cut_to_second_first_frame_s_wall": 41.5, "offer_vs_host": 1.0, "resumed_vs_host": 0.998,
+    resume = {"power_cut_to_offer_on_screen_s_wall": 41.5, "offer_vs_host": 1.0, "resumed_vs_host": 0.998,
               "journal_ticks_before_cut": 601, "resumed_at_tick": 601,
               "replay_verify": "spectral seed 6: 700 ticks, state 57\nreplay verified: same final state"}
     text = boot_report.table(REPORT, {}, "2026-11-29 01:00 UTC", fleet, resume)

@@ -13,8 +13,8 @@ import re
 import time
 
 import pytest
-from guest_screen import (SPECTRAL_START, SPECTRAL_TO_RESIGN, agreement, host_resume_renders, logical,
-                          offer_fixed_lines, press)
+from guest_screen import (SPECTRAL_START, SPECTRAL_TO_RESIGN, host_resume_renders, match_text, offer_fixed_lines,
+                          press, wait_for_picture)
 
 from test_boot_qemu import (ROOT, boot, first_frame_figures, journal_seconds, keep_the_title, prepared_image,
                             wait_active, wait_journal)
@@ -38,10 +38,6 @@ def files():
     (WORK / "report.json").write_text(json.dumps(REPORT, indent=2))
 
 
-def screen(g, name):
-    return logical(g.screendump(str(WORK / name)))[0]
-
-
 def journal_on_card(g, timeout=120):
     """(ticks, input changes) of the match journal once two reads 3 s apart agree: the
     last flush (a second of game time after the last input) has been written."""
@@ -58,7 +54,7 @@ def journal_on_card(g, timeout=120):
 
 def test_a_match_cut_by_the_power_is_offered_resumed_and_finished(files, tmp_path):
     want_match, want_offer = host_resume_renders(tmp_path)
-    everywhere = range(0, len(want_match), 3)
+    words = match_text(want_match)
     g, _ = boot(files, WORK)
     try:
         wait_active(g)
@@ -69,8 +65,8 @@ def test_a_match_cut_by_the_power_is_offered_resumed_and_finished(files, tmp_pat
         assert any("match started: spectral" in ln for ln in started), started
         time.sleep(2)
         press(g, SPECTRAL_TO_RESIGN)
-        time.sleep(2)
-        REPORT["before_cut_vs_host"] = round(agreement(screen(g, "before-cut.ppm"), want_match, everywhere), 4)
+        REPORT["before_cut_vs_host"] = round(wait_for_picture(g, str(WORK / "before-cut.ppm"), want_match, words,
+                                                              timeout=60), 4)
         assert REPORT["before_cut_vs_host"] >= 0.95, "the keys did not bring the match to FIRE AGAIN TO RESIGN"
         REPORT["journal_ticks_before_cut"], changes = journal_on_card(g)
         assert changes >= 2 * len(SPECTRAL_TO_RESIGN), changes     # the presses and releases are in it
@@ -79,24 +75,41 @@ def test_a_match_cut_by_the_power_is_offered_resumed_and_finished(files, tmp_pat
     finally:
         g.stop()
 
-    g, _ = boot(files, WORK)
+    import qemu_boot
+
+    g = qemu_boot.Guest(files, str(WORK))
+    g.start()
     try:
-        wait_active(g)
-        shown = screen(g, "offer.ppm")              # kiosk mode: the offer gives way to attract after 30 s
-        REPORT["power_cut_to_second_first_frame_s_wall"] = round(time.monotonic() - t_cut, 1)
-        REPORT["second_boot_kernel_to_first_frame_s"] = first_frame_figures(g)[0]
-        REPORT["offer_vs_host"] = round(agreement(shown, want_offer, offer_fixed_lines()), 4)
+        # the offer is on the first frame, and kiosk mode gives way to attract mode after
+        # 30 s: watched through QEMU's monitor from the start, not once the shell is up
+        # (the shell, after sysinit.target, can come up 30 s or more after the cabinet)
+        REPORT["offer_vs_host"] = round(wait_for_picture(g, str(WORK / "offer.ppm"), want_offer,
+                                                         offer_fixed_lines(), timeout=600), 4)
+        REPORT["power_cut_to_offer_on_screen_s_wall"] = round(time.monotonic() - t_cut, 1)
         assert REPORT["offer_vs_host"] >= 0.95, "no RESUME SPECTRAL SORCERY? offer on screen"
-        g.sendkey("ctrl")
-        lines = wait_journal(g, "resumed spectral", "resumed spectral", 120)
-        resumed = [int(m.group(1)) for ln in lines for m in [re.search(r"resumed spectral at tick (\d+)", ln)] if m]
-        REPORT["resumed_at_tick"] = resumed[0] if resumed else None
-        assert resumed == [REPORT["journal_ticks_before_cut"]], lines        # nothing the card had is lost
-        time.sleep(2)
-        REPORT["resumed_vs_host"] = round(agreement(screen(g, "resumed.ppm"), want_match, everywhere), 4)
+        # FIRE resumes; the cabinet reads the keyboard soon after its first frame (the boot
+        # test bounds that at 10 s) and the offer waits 30 s. A FIRE sent before that is not
+        # taken and leaves the offer as it was (a taken one re-runs the match, with a
+        # progress bar over the offer if that takes a while): then FIRE again.
+        time.sleep(3)
+        for presses in range(1, 4):
+            g.sendkey("ctrl")
+            # the match as it was before the cut (and not the attract demo of the same board)
+            REPORT["resumed_vs_host"] = round(wait_for_picture(g, str(WORK / "resumed.ppm"), want_match, words,
+                                                               timeout=8), 4)
+            if REPORT["resumed_vs_host"] >= 0.95:
+                break
+            offer = wait_for_picture(g, str(WORK / "offer-again.ppm"), want_offer, offer_fixed_lines(), timeout=1)
+            assert offer >= 0.95, "after FIRE neither the resumed match nor the offer is on screen"
+        REPORT["fire_presses_to_resume"] = presses
         assert REPORT["resumed_vs_host"] >= 0.95, "the resumed match is not where the cut left it"
         g.sendkey("ctrl")                           # FIRE again: Red resigns, the match is over
+        g.wait_shell()
+        REPORT["second_boot_kernel_to_first_frame_s"] = first_frame_figures(g)[0]
         over = wait_journal(g, "match over|resumed spectral", "match over: spectral", 120)
+        resumed = [int(m.group(1)) for ln in over for m in [re.search(r"resumed spectral at tick (\d+)", ln)] if m]
+        REPORT["resumed_at_tick"] = resumed[0] if resumed else None
+        assert resumed == [REPORT["journal_ticks_before_cut"]], over        # nothing the card had is lost
         assert any("match over: spectral" in ln for ln in over), over
         REPORT["resume_to_match_over_s"] = round(journal_seconds(over[-1]) - journal_seconds(over[0]), 2)
         rc, replays = g.run(f"ls {STATE}/replays")
