@@ -74,18 +74,22 @@ def test_a_changed_cabinet_unit_fails_the_networked_ones_build_naming_the_line()
 def test_the_choice_runs_early_once_a_boot_before_either_cabinet():
     unit = parse_unit(SYSTEMD / "handheld-fleet-network.service")
     assert unit[("Unit", "DefaultDependencies")] == ["no"]
-    assert unit[("Unit", "After")] == ["local-fs.target"]          # the boot and data partitions, nothing more
+    # after the boot and data partitions' mounts, nothing more (not all of local-fs.target)
+    assert unit[("Unit", "RequiresMountsFor")] == ["/boot/firmware /var/lib/handheld"]
+    assert ("Unit", "After") not in unit
     assert {"handheld.service", "handheld-networked.service"} <= set(unit[("Unit", "Before")][0].split())
     assert unit[("Service", "Type")] == ["oneshot"] and unit[("Service", "RemainAfterExit")] == ["yes"]
     assert unit[("Service", "ExecStart")] == [f"/usr/libexec/handheld/handheld-network-choice "
                                               f"/boot/firmware/handheld.toml /var/lib/handheld/handheld.toml {MARKER}"]
 
 
-def _choose(tmp_path, boot="", main="", python=sys.executable):
+def _choose(tmp_path, boot="", main="", python=sys.executable, path=None):
     (tmp_path / "boot.toml").write_text(boot)
     (tmp_path / "main.toml").write_text(main)
     marker = tmp_path / "run" / "handheld" / "network"
-    env = dict(os.environ, HANDHELD_PYTHON=python, PYTHONPATH=str(ROOT))
+    if marker.exists():
+        marker.unlink()                 # /run is fresh at each boot
+    env = dict(os.environ, HANDHELD_PYTHON=python, PYTHONPATH=str(ROOT), PATH=path or os.environ["PATH"])
     done = subprocess.run([str(CHOICE), str(tmp_path / "boot.toml"), str(tmp_path / "main.toml"), str(marker)],
                           capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -98,30 +102,31 @@ def test_the_marker_with_a_fleet_or_link_section_in_either_file(tmp_path, boot, 
     assert _choose(tmp_path, boot, main) == (True, "")
 
 
-def test_no_marker_without_and_a_stale_one_goes(tmp_path):
-    (tmp_path / "run" / "handheld").mkdir(parents=True)
-    (tmp_path / "run" / "handheld" / "network").write_text("")
+def test_no_marker_for_the_words_outside_a_section(tmp_path):
     # a section named in a value or a key elsewhere: Python's reader says no
     assert _choose(tmp_path, '[sound]\nvolume = 3\n[cabinet]\nname = "fleet-link"\n') == (False, "")
 
 
-def test_a_cabinet_without_either_word_outside_comments_never_starts_python(tmp_path):
-    # the shipped settings file has the sections only in comments: one grep, no Python
-    # (a python that is not there would say so on stderr)
+def test_a_cabinet_without_either_word_outside_comments_runs_no_program(tmp_path):
+    # the shipped settings file has the sections only in comments: the shell's builtins
+    # read it, and no program is started (with no PATH and no python, any would say so)
     shipped = (ROOT / "debian" / "handheld.toml").read_text()
-    assert "[fleet]" in shipped
-    assert _choose(tmp_path, shipped, "", python=str(tmp_path / "no-python")) == (False, "")
+    assert "[fleet]" in shipped and "# [fleet]" in shipped
+    nothing = str(tmp_path / "no-programs")
+    assert _choose(tmp_path, shipped, "", python=str(tmp_path / "no-python"), path=nothing) == (False, "")
+    assert _choose(tmp_path, shipped, "[sound]\nvolume = 3", python=str(tmp_path / "no-python"), path=nothing) \
+        == (False, "")
     assert _choose(tmp_path, '[fleet]\nhost = "h"\n', "", python=str(tmp_path / "no-python"))[0] is False
 
 
-# every way TOML can spell a top-level fleet or link table
+# every way TOML can spell a top-level fleet or link table (and the last line without a newline)
 SPELLINGS = ['[fleet]\nhost = "h"\n', '[ fleet ]\n', '["fleet"]\n', "['link']\n", '[fleet.extra]\nx = 1\n',
              'fleet.host = "h"\n', 'fleet = { host = "h" }\n', 'link = {}\n', '"link".address = "a"\n',
-             '[sound] # [fleet]\nvolume = 1\n', 'x = "#"\n[fleet]\n']
+             '[sound] # [fleet]\nvolume = 1\n', 'x = "#"\n[fleet]\n', 'x = 1\n[link]']
 
 
 @pytest.mark.parametrize("text", SPELLINGS)
-def test_the_grep_passes_on_every_spelling_the_toml_reader_finds(tmp_path, text):
+def test_the_shells_look_passes_on_every_spelling_the_toml_reader_finds(tmp_path, text):
     found = any(isinstance(tomllib.loads(text).get(name), dict) for name in ("fleet", "link"))
     assert _choose(tmp_path, text)[0] is found
 
