@@ -79,6 +79,8 @@ def test_the_choice_runs_early_once_a_boot_before_either_cabinet():
     assert ("Unit", "After") not in unit
     assert {"handheld.service", "handheld-networked.service"} <= set(unit[("Unit", "Before")][0].split())
     assert unit[("Service", "Type")] == ["oneshot"] and unit[("Service", "RemainAfterExit")] == ["yes"]
+    cabinet = parse_unit(SYSTEMD / "handheld.service")
+    assert unit[("Service", "CPUWeight")] == cabinet[("Service", "CPUWeight")] == ["1000"]
     assert unit[("Service", "ExecStart")] == [f"/usr/libexec/handheld/handheld-network-choice "
                                               f"/boot/firmware/handheld.toml /var/lib/handheld/handheld.toml {MARKER}"]
 
