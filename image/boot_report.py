@@ -2,8 +2,8 @@
 """Write the QEMU boot test's figures into docs/boot.md, so the doc says what the last
 `make image-test` measured and nobody types a number.
 
-Reads build/qemu-boot/report.json (and build/qemu-maintenance/report.json when there)
-and replaces the text between the BEGIN/END markers in docs/boot.md.
+Reads build/qemu-boot/report.json (and build/qemu-maintenance/, qemu-fleet/ and
+qemu-resume/report.json when there) and replaces the text between the BEGIN/END markers in docs/boot.md.
 
 Usage: python3 image/boot_report.py [--repo DIR]
 """
@@ -33,6 +33,10 @@ def both_boots(report: dict, key: str) -> str:
     return " / ".join(f"{v:.2f}" for v in values) + " s" + (" (first / second boot)" if len(values) == 2 else "")
 
 
+def pct_of(report: dict, key: str) -> str:
+    return "not measured" if report.get(key) is None else f"{100 * report[key]:.1f} %"
+
+
 def exposure(report: dict) -> str:
     m = re.search(r"exposure level for \S+: ([\d.]+) (\w+)", report.get("security_exposure", ""))
     return f"{m.group(1)} {m.group(2)}" if m else "not measured"
@@ -44,8 +48,10 @@ def chain(report: dict) -> str:
     return " <- ".join(f"`{s}`" for s in steps[:6]) + (" <- ..." if len(steps) > 6 else "")
 
 
-def table(report: dict, maintenance: dict, when: str) -> str:
-    pct = lambda k: "not measured" if report.get(k) is None else f"{100 * report[k]:.1f} %"
+def table(report: dict, maintenance: dict, when: str, fleet: dict | None = None, resume: dict | None = None) -> str:
+    def pct(k):
+        return pct_of(report, k)
+
     rows = [
         ("kernel start -> first frame (READY=1, guest monotonic)", both_boots(report, "kernel_to_first_frame_s")),
         ("service start -> first frame", both_boots(report, "service_start_to_first_frame_s")),
@@ -54,6 +60,8 @@ def table(report: dict, maintenance: dict, when: str) -> str:
          else "not measured"),
         ("failed units", report.get("failed_units") or "none"),
         ("`/` mount options", report.get("findmnt_root", "not measured")),
+        ("the choice of the cabinet unit (`handheld-fleet-network.service`, before the cabinet)",
+         seconds(report, "network_choice_s")),
         ("`systemd-analyze security handheld.service`", exposure(report)),
         ("sound (no card under QEMU)", "; ".join(sorted(set(
             ln.split(": ", 1)[-1] for ln in report.get("sound_log", "").splitlines()))) or "not measured"),
@@ -73,6 +81,24 @@ def table(report: dict, maintenance: dict, when: str) -> str:
             ("maintenance: getty@tty1 / serial getty / cabinet",
              " / ".join(" ".join(maintenance.get(k, ["?"])) for k in ("getty_tty1", "serial_getty", "handheld"))),
             ("maintenance: password from userconf.txt -> root shell (wall)", seconds(maintenance, "login_s_wall")),
+        ]
+    if fleet:
+        rows += [
+            ("fleet cabinet (`handheld-networked.service`): kernel start -> first frame",
+             seconds(fleet, "kernel_to_first_frame_s")),
+            ("fleet cabinet: first frame -> connected to the guest's broker",
+             "not measured" if None in (fleet.get("first_frame_s"), fleet.get("connected_s"))
+             else f"{fleet['connected_s'] - fleet['first_frame_s']:.2f} s (no restart)"),
+        ]
+    if resume:
+        rows += [
+            ("power cut mid-match (SIGKILL to QEMU) -> the resume offer on the next boot's screen (wall)",
+             seconds(resume, "power_cut_to_offer_on_screen_s_wall")),
+            ("after the cut: offer vs host render / resumed match vs host render",
+             f"{pct_of(resume, 'offer_vs_host')} / {pct_of(resume, 'resumed_vs_host')}"),
+            ("journal ticks on the card before the cut -> resumed at tick",
+             f"{resume.get('journal_ticks_before_cut', '?')} -> {resume.get('resumed_at_tick', '?')}"),
+            ("the resumed match's replay on the guest", (resume.get("replay_verify") or "not measured").splitlines()[-1]),
         ]
     out = [f"Last run: {when} (`make image-test`).", "", "| | |", "|---|---|"]
     out += [f"| {name} | {value} |" for name, value in rows]
@@ -97,13 +123,16 @@ def main(argv=None) -> int:
         print(f"boot_report: no {path}: run `make image-test` first", file=sys.stderr)
         return 1
     report = json.load(open(path))
-    mpath = os.path.join(args.repo, "build", "qemu-maintenance", "report.json")
-    maintenance = json.load(open(mpath)) if os.path.exists(mpath) else {}
+    def other(name: str) -> dict:
+        path = os.path.join(args.repo, "build", name, "report.json")
+        return json.load(open(path)) if os.path.exists(path) else {}
+
+    maintenance = other("qemu-maintenance")
     when = datetime.datetime.fromtimestamp(os.path.getmtime(path), datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     doc_path = os.path.join(args.repo, "docs", "boot.md")
     doc = open(doc_path, encoding="utf-8").read()
     with open(doc_path, "w", encoding="utf-8") as fh:
-        fh.write(render(doc, table(report, maintenance, when)))
+        fh.write(render(doc, table(report, maintenance, when, other("qemu-fleet"), other("qemu-resume"))))
     print(f"boot_report: {doc_path} updated from {path}")
     return 0
 

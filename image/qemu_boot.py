@@ -8,7 +8,7 @@ shipped image has no shell on any console.
 
 QEMU's monitor (unix socket) gives screendump (the guest framebuffer's exact
 pixels), sendkey (arrives on /dev/input/eventN from virtio-keyboard-pci) and
-quit (a hard power cut).
+quit (a hard power cut; kill() is SIGKILL to QEMU itself).
 """
 
 from __future__ import annotations
@@ -209,6 +209,12 @@ class Guest:
             self.mon.sendall(b"quit\n")
         except OSError:
             pass
+        self.proc.wait(timeout=30)
+
+    def kill(self) -> None:
+        """SIGKILL to QEMU: the power goes with no word to anyone. What the guest had
+        fsynced is in the disk files (QEMU passes a flush on to them); nothing else is."""
+        self.proc.kill()
         self.proc.wait(timeout=30)
 
     # --- shell -------------------------------------------------------------------------

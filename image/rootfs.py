@@ -60,7 +60,7 @@ JOURNALD = "[Journal]\nStorage=volatile\nRuntimeMaxUse=16M\n"
 # cards it brings are opened when they appear (handheld/audio/watch.py); the serial
 # getty and anything else waiting for a device come after the title. Maintenance mode
 # skips the cabinet, so nothing waits there.
-UDEV_TRIGGER_AFTER_CABINET = "[Unit]\nAfter=handheld.service\n"
+UDEV_TRIGGER_AFTER_CABINET = "[Unit]\nAfter=handheld.service handheld-networked.service\n"
 
 
 def write(root: str, rel: str, text: str, mode: int = 0o644) -> None:

@@ -1,9 +1,10 @@
 """What the SD image's fleet units ask of the settings at boot, without
 starting a cabinet (docs/fleet.md, "On the SD image"):
 
-    python3 -S -m handheld.fleet.boot_switch network
+    python3 -S -m handheld.fleet.boot_switch network [BOOT_TOML MAIN_TOML]
         exit 0 when the settings (boot partition, then the main file) have a
-        [fleet] section: the cabinet then may reach the network
+        [fleet] or [link] section: the cabinet then starts with the network
+        (handheld-networked.service instead of handheld.service)
     python3 -S -m handheld.fleet.boot_switch broker
         exit 0 when the boot partition's handheld.toml says [fleet] broker = true
     python3 -S -m handheld.fleet.boot_switch broker-files DIR
@@ -31,20 +32,24 @@ ACL = ("pattern read handheld/#\npattern write handheld/cabinet/%u/#\n"
        f"user {OPERATOR}\ntopic write handheld/fleet/settings\n")
 
 
-def _fleet(path: str) -> dict | None:
+NETWORK_SECTIONS = ("fleet", "link")   # the settings whose cabinet talks to other machines
+
+
+def _settings(path: str) -> dict:
     try:
-        section = tomlfile.load(path).get("fleet")
+        return tomlfile.load(path)
     except (OSError, tomlfile.TomlFileError):
-        return None
-    return section if isinstance(section, dict) else None
+        return {}
 
 
 def wants_network(boot: str = BOOT_CONFIG, main: str | None = None) -> bool:
-    return any(_fleet(p) is not None for p in (boot, main or default_config_path()))
+    return any(isinstance(settings.get(name), dict)
+               for settings in map(_settings, (boot, main or default_config_path())) for name in NETWORK_SECTIONS)
 
 
 def wants_broker(boot: str = BOOT_CONFIG) -> bool:
-    return (_fleet(boot) or {}).get("broker") is True
+    fleet = _settings(boot).get("fleet")
+    return isinstance(fleet, dict) and fleet.get("broker") is True
 
 
 def read_users(path: str) -> dict[str, str]:
@@ -79,8 +84,8 @@ def write_broker_files(folder: str, boot_dir: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["network"]:
-        return 0 if wants_network() else 1
+    if argv[:1] == ["network"] and len(argv) in (1, 3):
+        return 0 if wants_network(*argv[1:]) else 1
     if argv[:1] == ["broker"]:
         return 0 if wants_broker() else 1
     if argv[:1] == ["broker-files"] and len(argv) == 2:

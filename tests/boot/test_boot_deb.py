@@ -37,6 +37,9 @@ EXPECTED = {
     "./usr/libexec/handheld/handheld-userconf": "-rwxr-xr-x",
     "./lib/systemd/system/handheld-datacheck.service": "-rw-r--r--",
     "./usr/libexec/handheld/handheld-datacheck": "-rwxr-xr-x",
+    "./lib/systemd/system/handheld-networked.service": "-rw-r--r--",
+    "./lib/systemd/system/handheld-fleet-network.service": "-rw-r--r--",
+    "./usr/libexec/handheld/handheld-network-choice": "-rwxr-xr-x",
     "./usr/lib/systemd/system/getty@tty1.service.d/handheld.conf": "-rw-r--r--",
     "./usr/lib/systemd/system/serial-getty@.service.d/handheld.conf": "-rw-r--r--",
     "./usr/lib/systemd/system.conf.d/handheld-kiosk.conf": "-rw-r--r--",
@@ -158,6 +161,20 @@ def test_man_page_lists_every_command(build, tmp_path):
     for name in sub.choices:
         assert f".SS handheld {name.replace('-', chr(92) + '-')}" in page, name
     assert "\\-\\-kiosk" in page and "\\-\\-respawn" in page
+
+
+def test_the_networked_cabinet_is_the_cabinet_with_the_network(build, tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "debian"))
+    import networked_unit
+
+    subprocess.run(["dpkg-deb", "-x", str(build[1]), str(tmp_path / "x")], check=True)
+    shipped = (tmp_path / "x/lib/systemd/system/handheld-networked.service").read_text()
+    assert shipped == networked_unit.networked((ROOT / "systemd" / "handheld.service").read_text())
+    postinst = subprocess.run(["dpkg-deb", "--info", str(build[1]), "postinst"], capture_output=True,
+                              text=True, check=True).stdout
+    assert "deb-systemd-helper enable 'handheld-networked.service'" in postinst
 
 
 def test_default_toml_is_valid_and_all_commented(build, tmp_path):

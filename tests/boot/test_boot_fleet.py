@@ -1,45 +1,36 @@
 """The SD image's event fleet under QEMU (slow: make image-test): a boot of its own
-whose boot partition says [fleet] broker = true. The guest's own broker starts,
-the cabinet service reaches it, a computer match played on the guest by the real
-cabinet code sends its result there, and the cabinet service's room table has it.
+whose boot partition says [fleet] broker = true. The guest's own broker starts, the
+cabinet starts with the network from its first frame (handheld-networked.service,
+no restart) and reaches it, a 1-player match played on the cabinet service's own
+screens with QEMU's keys sends its result there, and the room table has it.
 Guest-local only: the guest has no network card (-nic none)."""
 
 import json
 import time
 
 import pytest
+from guest_screen import SPECTRAL_START, SPECTRAL_TO_RESIGN, press
 
-from test_boot_qemu import ROOT, journal_seconds, prepared_image, wait_active
+from test_boot_qemu import (ROOT, boot, first_frame_figures, journal_seconds, keep_the_title, prepared_image,
+                            wait_active, wait_journal)
 
 pytestmark = pytest.mark.slow
 
 WORK = ROOT / "build" / "qemu-fleet"
-USERS = {"cab-1": "guest-one", "cab-2": "guest-two", "operator": "guest-op"}
+UNIT = "handheld-networked.service"
+USERS = {"cab-1": "guest-one", "operator": "guest-op"}
 FLEET = ('\n[fleet]\nhost = "127.0.0.1"\nname = "cab-1"\npassword = "%s"\nbroker = true\n' % USERS["cab-1"])
-PLAYER = '[fleet]\nhost = "127.0.0.1"\nname = "cab-2"\npassword = "%s"\n' % USERS["cab-2"]
 REPORT: dict = {}
 
 
 @pytest.fixture(scope="module")
 def guest():
-    import subprocess
-
     import qemu_boot
 
     files = prepared_image(WORK)
-    toml = subprocess.run(["mtype", "-i", files["boot.vfat"], "::/handheld.toml"], capture_output=True,
-                          text=True, check=True).stdout.replace("\r", "")
-    qemu_boot.add_boot_file(files, "handheld.toml", toml + FLEET)
+    keep_the_title(files, FLEET)
     qemu_boot.add_boot_file(files, "fleet-users.txt", "".join(f"{u}:{p}\n" for u, p in USERS.items()))
-    qemu_boot.add_boot_file(files, "fleet-player.toml", PLAYER)
-    qemu_boot.add_boot_file(files, "fleet_match.py", (ROOT / "tests" / "boot" / "fleet_match.py").read_text())
-    g = qemu_boot.Guest(files, str(WORK))
-    g.start()
-    try:
-        g.wait_shell()
-    except BaseException:
-        g.stop()
-        raise
+    g, _ = boot(files, WORK)
     yield g
     g.stop()
     (WORK / "report.json").write_text(json.dumps(REPORT, indent=2))
@@ -56,36 +47,49 @@ def wait_for(g, cmd: str, want: str, timeout: float = 300) -> str:
     raise AssertionError(f"{cmd}: no {want!r} after {timeout} s; last: {out[-800:]}")
 
 
-def test_the_broker_runs_and_the_cabinet_service_reaches_it(guest):
-    wait_active(guest)
+def test_the_cabinet_has_the_network_from_its_first_frame_and_reaches_the_broker(guest):
+    wait_active(guest, unit=UNIT)
+    REPORT["kernel_to_first_frame_s"], REPORT["service_start_to_first_frame_s"] = first_frame_figures(guest, UNIT)
+    checks = {"systemctl is-enabled mosquitto.service": "masked",
+              "test -e /run/handheld/network; echo $?": "0",
+              "systemctl show -p ConditionResult --value handheld": "no",       # the sandboxed one skipped
+              "systemctl is-active handheld": "inactive",
+              f"systemctl show -p PrivateNetwork --value {UNIT}": "no",
+              f"systemctl show -p NRestarts --value {UNIT}": "0"}
+    for cmd, want in checks.items():
+        REPORT[cmd] = guest.run(cmd)[1].strip()
+        assert REPORT[cmd] == want, f"{cmd}: {REPORT[cmd]!r}"
     wait_for(guest, "systemctl is-active handheld-broker", "active")
-    REPORT["mosquitto_service"] = guest.run("systemctl is-enabled mosquitto.service")[1].strip()
-    assert REPORT["mosquitto_service"] == "masked"
-    wait_for(guest, "journalctl -b -u handheld --no-pager -q -g 'fleet: connected'", "127.0.0.1:1883")
-    _, REPORT["network_unit"] = guest.run("systemctl show -p Result,ActiveState handheld-fleet-network")
-    # the figures for docs/fleet.md: the first frame, the restart with the network, the connection
-    _, log = guest.run("journalctl -b -u handheld --no-pager -q -o short-monotonic "
+    wait_for(guest, f"journalctl -b -u {UNIT} --no-pager -q -g 'fleet: connected'", "127.0.0.1:1883")
+    _, log = guest.run(f"journalctl -b -u {UNIT} --no-pager -q -o short-monotonic "
                        "-g 'first frame on screen|fleet: connected|fleet: cabinet'")
     REPORT["cabinet_log"] = log.splitlines()
     frames = [journal_seconds(ln) for ln in log.splitlines() if "first frame on screen" in ln]
     connected = next(journal_seconds(ln) for ln in log.splitlines() if "fleet: connected" in ln)
-    REPORT["first_frame_s"], REPORT["frame_after_restart_s"] = frames[0], frames[-1]
-    REPORT["connected_s"] = connected
-    assert len(frames) == 2 and frames[0] < frames[1] < connected      # one restart, with the network
+    REPORT["first_frame_s"], REPORT["connected_s"] = frames[0], connected
+    _, broker_up = guest.run("systemctl show -p ActiveEnterTimestampMonotonic --value handheld-broker")
+    REPORT["broker_active_s"] = round(int(broker_up) / 1e6, 2)
+    assert len(frames) == 1 and frames[0] < connected       # one start, with the network: no restart
 
 
-def test_a_computer_match_on_the_guest_reaches_its_broker_and_the_cabinets_table(guest):
+def test_a_match_on_the_cabinets_screens_reaches_its_broker_and_the_room_table(guest):
+    wait_active(guest, unit=UNIT)
     wait_for(guest, "systemctl is-active handheld-broker", "active")
-    rc, out = guest.run("cd /tmp && PYTHONPATH=/usr/lib/python3/dist-packages python3 /boot/firmware/fleet_match.py "
-                        "/boot/firmware/fleet-player.toml /tmp/fleet-player 2>/tmp/fleet-player.log",
-                        timeout=1800)
-    assert rc == 0, guest.run("tail -20 /tmp/fleet-player.log")[1]
-    played = json.loads(out.strip().splitlines()[-1])
-    REPORT["guest_match"] = played
-    assert played["ticks"] and played["connected"] and played["queued"] == 0 and len(played["ids"]) == 1
-    (result_id,) = played["ids"]
-    _, history = guest.run(f"mosquitto_sub -h 127.0.0.1 -u operator -P {USERS['operator']} "
-                           "-t handheld/cabinet/cab-2/history -C 1 -W 20")
-    assert [r["id"] for r in json.loads(history)["results"]] == [result_id]
-    # the cabinet service (cab-1) counted it: its room table reaches the data partition within 10 s
-    wait_for(guest, "cat /var/lib/handheld/state/fleet/room.json", result_id, timeout=120)
+    press(guest, SPECTRAL_START, gap_s=3)             # the game's module loads on the first FIRE on its card
+    wait_journal(guest, "match started", "match started: spectral", 120, unit=UNIT)
+    time.sleep(2)
+    press(guest, SPECTRAL_TO_RESIGN + ("ctrl",))      # Red resigns on its first turn
+    over = wait_journal(guest, "match over", "match over: spectral", 120, unit=UNIT)
+    assert any("match over: spectral" in ln for ln in over), over
+    # the cabinet's retained history, once it holds the match (it was empty at connect)
+    deadline, results = time.monotonic() + 120, []
+    while not results and time.monotonic() < deadline:
+        _, history = guest.run(f"mosquitto_sub -h 127.0.0.1 -u operator -P {USERS['operator']} "
+                               "-t handheld/cabinet/cab-1/history -C 1 -W 30")
+        results = json.loads(history)["results"] if history.startswith("{") else []
+        time.sleep(0 if results else 2)
+    REPORT["result"] = results
+    assert [(r["game"], r["players"], r["human_won"], r["winner"]) for r in results] == \
+        [("spectral", "1 human", False, "violet")], results
+    # the cabinet's own room table reaches the data partition within 10 s
+    wait_for(guest, "cat /var/lib/handheld/state/fleet/room.json", results[0]["id"], timeout=120)

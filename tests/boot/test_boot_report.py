@@ -40,3 +40,17 @@ def test_only_the_marked_block_is_replaced():
     out = boot_report.render(doc, "new figures")
     assert out == f"# Boot\nintro\n{boot_report.BEGIN}\nnew figures\n{boot_report.END}\nafter\n"
     assert boot_report.BEGIN in (ROOT / "docs" / "boot.md").read_text()
+
+
+def test_the_fleet_and_power_cut_boots_add_their_rows_when_they_ran():
+    fleet = {"kernel_to_first_frame_s": 7.1, "first_frame_s": 7.1, "connected_s": 9.35}
+    resume = {"power_cut_to_offer_on_screen_s_wall": 41.5, "offer_vs_host": 1.0, "resumed_vs_host": 0.998,
+              "journal_ticks_before_cut": 601, "resumed_at_tick": 601,
+              "replay_verify": "spectral seed 6: 700 ticks, state 57\nreplay verified: same final state"}
+    text = boot_report.table(REPORT, {}, "2026-11-29 01:00 UTC", fleet, resume)
+    assert "| fleet cabinet (`handheld-networked.service`): kernel start -> first frame | 7.10 s |" in text
+    assert "| fleet cabinet: first frame -> connected to the guest's broker | 2.25 s (no restart) |" in text
+    assert "| after the cut: offer vs host render / resumed match vs host render | 100.0 % / 99.8 % |" in text
+    assert "| journal ticks on the card before the cut -> resumed at tick | 601 -> 601 |" in text
+    assert "| the resumed match's replay on the guest | replay verified: same final state |" in text
+    assert "fleet cabinet" not in boot_report.table(REPORT, {}, "2026-11-29 01:00 UTC")

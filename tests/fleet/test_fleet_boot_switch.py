@@ -23,10 +23,12 @@ def _files(tmp_path, boot="", main=""):
     return str(tmp_path / "boot.toml"), str(tmp_path / "main.toml")
 
 
-def test_network_only_with_a_fleet_section_in_either_file(tmp_path):
+def test_network_only_with_a_fleet_or_link_section_in_either_file(tmp_path):
     fleet = '[fleet]\nhost = "10.0.0.2"\n'
     assert boot_switch.wants_network(*_files(tmp_path, boot=fleet))
     assert boot_switch.wants_network(*_files(tmp_path, main=fleet))
+    assert boot_switch.wants_network(*_files(tmp_path, main='[link]\naddress = "10.0.0.3"\n'))
+    assert not boot_switch.wants_network(*_files(tmp_path, boot='link = "a"\n', main='[cabinet]\nfleet = 1\n'))
     assert not boot_switch.wants_network(*_files(tmp_path, boot="[sound]\nvolume = 3\n", main="[fleet\n"))
     assert not boot_switch.wants_network(str(tmp_path / "none.toml"), str(tmp_path / "none2.toml"))
 
@@ -50,6 +52,9 @@ def test_as_the_units_run_it_the_exit_code_is_the_answer(tmp_path):
     if not os.path.exists(boot_switch.BOOT_CONFIG):
         assert _switch("network", env=env).returncode == 1
     assert _switch("nonsense", env=env).returncode == 2
+    # the files named, as handheld-network-choice asks
+    assert _switch("network", *_files(tmp_path, boot="[link]\n"), env=env).returncode == 0
+    assert _switch("network", *_files(tmp_path, boot="[sound]\n"), env=env).returncode == 1
 
 
 def test_bad_or_missing_users_are_one_line_naming_the_fix(tmp_path):
