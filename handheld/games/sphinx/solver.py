@@ -35,7 +35,7 @@ class OutOfNodes(Exception):
 
 class Solver:
     def __init__(self, geo: Geometry, budget: int = 0, slice_nodes: int = 0,
-                 table_cap: int = TABLE_CAP):
+                 table_cap: int = TABLE_CAP, knowledge: bool = True):
         self.geo = geo
         self.table_cap = table_cap
         # the proven range of the root score during `solve` (read by the CLI's --max-seconds)
@@ -50,6 +50,9 @@ class Solver:
         self.min_score = -(geo.cells // 2) - 1
         self.span = geo.cells + 4
         self.order_masks = [geo.col_masks[c] for c in geo.order]
+        self.knowledge = knowledge
+        self.lower_rows, self.upper_rows = claimeven_rows(geo)
+        self.has_four = _make_has_four(geo.stride)
 
     # --- public -------------------------------------------------------
     def extend_budget(self, nodes: int) -> None:
@@ -196,6 +199,26 @@ class Solver:
             if alpha >= beta:
                 return alpha
         high = (cells - 1 - n) // 2
+        opp = cur ^ mask
+        if self.knowledge:
+            odd = (mask + geo.bottom) & self.upper_rows     # next squares of odd columns
+            if not odd:
+                # claimeven: the opponent can answer every move on top of it
+                ce = self._follower_result(opp, cur, mask)
+                if ce is not None:
+                    high = -ce
+                    if alpha >= high:
+                        return high
+                    if beta > high:
+                        beta = high
+            elif not odd & (odd - 1) and odd & moves:
+                # one odd column: playing it leaves the opponent to move in claimeven
+                ce = self._follower_result(cur | odd, opp, mask | odd)
+                if ce is not None:
+                    if ce >= beta:
+                        return ce
+                    if alpha < ce:
+                        alpha = ce
         key = cur + mask
         entry = self.tt.get(key)
         if entry is not None:
@@ -211,7 +234,6 @@ class Solver:
             beta = high
             if alpha >= beta:
                 return beta
-        opp = cur ^ mask
         if moves & (moves - 1):
             wins = geo.wins
             children = []
@@ -233,11 +255,58 @@ class Solver:
         self._store(key, alpha - self.min_score)
         return alpha
 
+    def _follower_result(self, follower, mover, mask):
+        """Allis' claimeven, when every column has an even number of empty
+        squares and `mover` is to move: the follower answers each move on top
+        of it, so the mover gets only the lower square of every pair. If no
+        four fits in the mover's stones and those squares, the follower has
+        at least a draw (0), and a win (1) if a four fits in its stones and
+        the upper squares. None when the mover has a four there."""
+        empty = self.geo.full ^ mask
+        if self.has_four(mover | (empty & self.lower_rows)):
+            return None
+        return 1 if self.has_four(follower | (empty & self.upper_rows)) else 0
+
     def _store(self, key: int, entry: int) -> None:
         tt = self.tt
         if len(tt) >= self.table_cap:
             tt.clear()          # bounded memory: start over rather than grow
         tt[key] = entry
+
+
+def claimeven_rows(geo: Geometry) -> tuple[int, int]:
+    """(lower, upper) squares of the claimeven pairs when every column has an
+    even number of empty squares: its height then has the board height's
+    parity, so a column's next square, and every second one above it, lies
+    on a row of that parity (lower); the squares between are upper."""
+    lower = upper = 0
+    for r in range(geo.height):
+        row = sum(geo.bit(c, r) for c in range(geo.width))
+        if r % 2 == geo.height % 2:
+            lower |= row
+        else:
+            upper |= row
+    return lower, upper
+
+
+def _make_has_four(s: int):
+    """`has_four(stones)` for one board size, shifts baked in as constants."""
+    h, a, b = s, s + 1, s - 1
+
+    def has_four(p: int) -> bool:
+        m = p & (p >> 1)
+        if m & (m >> 2):
+            return True
+        m = p & (p >> h)
+        if m & (m >> 2 * h):
+            return True
+        m = p & (p >> a)
+        if m & (m >> 2 * a):
+            return True
+        m = p & (p >> b)
+        return bool(m & (m >> 2 * b))
+
+    return has_four
 
 
 def _half(x: int) -> int:
