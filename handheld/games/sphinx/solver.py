@@ -170,8 +170,10 @@ class Solver:
         scored.sort()
         return [(bit, col) for _, col, bit in scored]
 
-    def _nega(self, cur, mask, n, alpha, beta):
-        """Score for the side to move, who cannot win at once; fail-soft in (alpha, beta)."""
+    def _nega(self, cur, mask, n, alpha, beta, opp_win=-1, own_win=-1):
+        """Score for the side to move, who cannot win at once; fail-soft in (alpha, beta).
+        `opp_win` and `own_win` are the squares where the opponent and the side
+        to move would complete four, when the caller has them (-1: not known)."""
         self.nodes += 1
         count()
         if self.nodes >= self.next_stop:
@@ -182,7 +184,8 @@ class Solver:
         geo = self.geo
         cells = geo.cells
         possible = (mask + geo.bottom) & geo.full
-        opp_win = geo.wins(cur ^ mask, mask)
+        if opp_win < 0:
+            opp_win = geo.wins(cur ^ mask, mask)
         forced = possible & opp_win
         if forced:
             if forced & (forced - 1):
@@ -236,16 +239,21 @@ class Solver:
                 return beta
         if moves & (moves - 1):
             wins = geo.wins
+            if own_win < 0:
+                own_win = wins(cur, mask)
             children = []
             for m in self.order_masks:
                 bit = moves & m
                 if bit:
-                    children.append((wins(cur | bit, mask | bit).bit_count(), bit))
+                    made = wins(cur | bit, mask | bit)
+                    # most winning squares made first; on a tie, not under one's own
+                    # threat (that lets the opponent block it); then centre first
+                    children.append((2 * made.bit_count() - ((bit << 1) & own_win != 0), bit, made))
             children.sort(key=_first, reverse=True)       # stable: centre first on ties
         else:
-            children = ((0, moves),)
-        for _, bit in children:
-            v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha)
+            children = ((0, moves, -1),)
+        for _, bit, made in children:
+            v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha, made, opp_win & ~bit)
             v = -v
             if v >= beta:
                 self._store(key, v - self.min_score + self.span)

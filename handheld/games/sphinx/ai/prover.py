@@ -23,8 +23,10 @@ from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import OutOfNodes, Solver
 
 PROVER_NODES = 40_000     # per move: ~0.3 s of CPU here, ~3 s on a Pi Zero 2 W
-SOLVE_EMPTIES = 32        # the solver is tried on positions with at most this many empty squares
+SOLVE_EMPTIES = 34        # the solver is tried on positions with at most this many empty squares
 EARLY_SCALE = 3           # the search's budget before SOLVE_EMPTIES, times `budget` (~8 s shown on screen)
+SOLVE_SCALE = 3           # the solver's first try, times `budget`: most positions with 30-32
+                          # empties prove in it, a third of those with 34 (docs/sphinx.md)
 
 
 def prover_steps(board: Board, budget: int, slice_nodes: int, info):
@@ -35,7 +37,7 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
     if board.geo.cells - len(board.moves) <= SOLVE_EMPTIES:
-        col = yield from _solver_move(board, budget, slice_nodes, info)
+        col = yield from _solver_move(board, budget * SOLVE_SCALE, budget, slice_nodes, info)
         if col is not None:
             return col
     else:
@@ -43,10 +45,11 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
     return (yield from ThreatSearch(board, budget, slice_nodes).think())
 
 
-def _solver_move(board: Board, budget: int, slice_nodes: int, info):
-    """A move the solver proves best, or one that keeps what it proved before
-    running out (a win, or at least a draw); None when it proved nothing."""
-    solver = Solver(board.geo, budget, slice_nodes)
+def _solver_move(board: Board, first: int, budget: int, slice_nodes: int, info):
+    """A move the solver proves best in `first` nodes, or one that keeps what
+    it proved before running out (a win, or at least a draw) found in `budget`
+    more; None when it proved nothing."""
+    solver = Solver(board.geo, first, slice_nodes)
     try:
         score, col = yield from solver.best_move_steps(board)
     except OutOfNodes:
