@@ -3,7 +3,7 @@ import pytest
 from handheld.games.sphinx import GAME, ai
 from handheld.games.sphinx.ai.strong import StrongSearch
 from handheld.games.sphinx.rules import Board, parse_moves
-from handheld.games.sphinx.ai.prover import EARLY_SCALE
+from handheld.games.sphinx.ai.prover import EARLY_SCALE, SOLVE_EMPTIES
 from handheld.games.sphinx.ai.threats import ThreatSearch
 from handheld.games.sphinx.selfplay import play_game, strength
 from handheld.games.sphinx.solver import solve
@@ -270,6 +270,18 @@ def test_prover_searches_deeper_early_in_slices_a_tick_can_afford():
     deep = parse_moves("44433434", 7, 7)            # column 3 wins here, column 1 loses
     assert ThreatSearch(deep, ai.DEFAULT_BUDGETS["perfect"]).run() == 0
     assert ai.choose(deep, "perfect", Rng(0)) == 2
+
+
+def test_prover_proves_a_win_with_34_empty_squares():
+    """From a Strong-vs-Strong game: 34 empty squares, a win for the side to
+    move (3, 4 and 5 win; 1 and 7 lose). The solver gets 3 x 40,000 nodes here
+    and proves it; the move it plays keeps the win."""
+    b = parse_moves("342654535544334", 7, 7)
+    assert b.geo.cells - len(b.moves) == SOLVE_EMPTIES == 34
+    info = ai.PerfectInfo()
+    col = run_to_end(ai.think(b, "perfect", Rng(0), info=info))
+    assert info.proven or info.bound == 1
+    assert _score_after(b, col) >= 1
 
 
 def test_prover_and_strong_smoke_one_opening_each_side():

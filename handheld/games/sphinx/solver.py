@@ -8,7 +8,10 @@ to move wins, negative when it loses. Faster wins score higher.
 Method: negamax with alpha-beta in null windows (a binary search on the score
 in `solve`), a transposition table of bounds keyed by `stones + mask`, only
 moves that do not hand the opponent an immediate win, ordered by how many
-winning squares they make, centre first on ties. Like the Strong search it is
+winning squares they make, then not under one's own threat, centre first on
+ties. Allis' claimeven bounds a position without search: when every column
+has an even number of empty squares, the side not to move can answer every
+move on top of it (see `_follower_result`). Like the Strong search it is
 a generator that yields every `slice_nodes` nodes, and it can stop after a
 node budget (raising `OutOfNodes`), so the Prover sphinx can think across
 ticks and give up when a position is too deep to prove.

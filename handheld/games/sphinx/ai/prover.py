@@ -1,11 +1,14 @@
 """The Prover sphinx's move: the exact solver where it can finish, a deep
 search where it cannot.
 
-Measured on 7 x 7 (docs/sphinx.md): in 40,000 nodes the pure-Python solver
-proves many positions with 30 or fewer empty squares (a win at 30 empties in
-32,509 nodes where the search threw that win away), and nothing at all, not
-even a bound, with 40 or more in 100,000 nodes. So the solver is tried from
-SOLVE_EMPTIES empty squares on; before that the search (ai/threats.py) gets
+Measured on 7 x 7 (docs/sphinx.md, 10 positions from games at each count of
+empty squares): the solver (with claimeven, solver.py) decides win, draw or
+loss in 120,000 nodes for 9 of 10 positions with 30 empty squares, 7 of 10
+with 32 and 5 of 11 with 34; with 40 or more it proves nothing in 100,000
+nodes. So from SOLVE_EMPTIES empty squares on the solver gets SOLVE_SCALE
+times the budget first, and what it proved (a win, or at least a draw) is
+kept with `budget` more nodes; when it proved nothing the search
+(ai/threats.py) plays with `budget`. Before SOLVE_EMPTIES the search gets
 EARLY_SCALE times the budget: those moves are where games between the
 computer levels are decided, and where a deeper search finds more winning
 moves than a 40,000-node one, on average though not move by move (after
@@ -26,7 +29,7 @@ PROVER_NODES = 40_000     # per move: ~0.3 s of CPU here, ~3 s on a Pi Zero 2 W
 SOLVE_EMPTIES = 34        # the solver is tried on positions with at most this many empty squares
 EARLY_SCALE = 3           # the search's budget before SOLVE_EMPTIES, times `budget` (~8 s shown on screen)
 SOLVE_SCALE = 3           # the solver's first try, times `budget`: most positions with 30-32
-                          # empties prove in it, a third of those with 34 (docs/sphinx.md)
+                          # empties prove in it, about half of those with 34 (docs/sphinx.md)
 
 
 def prover_steps(board: Board, budget: int, slice_nodes: int, info):
