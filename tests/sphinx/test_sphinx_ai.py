@@ -284,6 +284,19 @@ def test_prover_proves_a_win_with_34_empty_squares():
     assert _score_after(b, col) >= 1
 
 
+def test_prover_does_not_play_the_searchs_losing_move_where_it_cannot_prove_the_root():
+    """Seed 9101 of docs/sphinx.md's run: a draw with 30 empty squares that
+    120,000 nodes cannot prove (265,000 can). The search plays column 3 (index
+    2), which loses in 25,725 nodes of the solver; the Prover checks the
+    search's move, finds that, and plays one it cannot refute (4, the draw)."""
+    b = parse_moves("6147463534455422255", 7, 7)
+    assert ThreatSearch(b, ai.DEFAULT_BUDGETS["perfect"]).run() == 2 and _score_after(b, 2) < 0
+    info = ai.PerfectInfo()
+    col = run_to_end(ai.think(b, "perfect", Rng(0), info=info))
+    assert not info.proven and info.bound is None
+    assert _score_after(b, col) == 0
+
+
 def test_prover_and_strong_smoke_one_opening_each_side():
     r = strength(2, seed=40, level="perfect", vs="strong")
     assert sum(r["by_side"]["first"]) == sum(r["by_side"]["second"]) == 1

@@ -44,6 +44,7 @@ class Solver:
         # the proven range of the root score during `solve` (read by the CLI's --max-seconds)
         self.lo: int | None = None
         self.hi: int | None = None
+        self.candidate: int | None = None        # see not_losing_move_steps
         self.budget = budget if budget > 0 else 1 << 62
         self.slice = slice_nodes if slice_nodes > 0 else 1 << 62
         self.nodes = 0
@@ -162,6 +163,28 @@ class Solver:
             if -t >= at_least:
                 return col
         raise AssertionError("no move keeps the proven bound")   # pragma: no cover
+
+    def not_losing_move_steps(self, board: Board, first_col: int):
+        """Generator: `first_col` unless the solver proves that the opponent
+        wins after it; then the first move in the solver's order not proven
+        to lose (`first_col` when every move loses). `candidate` is the move
+        being checked, the answer when the caller runs out of nodes."""
+        geo = self.geo
+        cur, mask, n, possible, _ = self._root(board)
+        moves = self._ordered(cur, mask, possible)
+        moves.sort(key=lambda move: move[1] != first_col)     # stable: first_col, then the order
+        for bit, col in moves:
+            self.candidate = col
+            child_cur, child_mask = cur ^ mask, mask | bit
+            if geo.wins(child_cur, child_mask) & ((child_mask + geo.bottom) & geo.full):
+                continue                                # the opponent wins at once
+            if child_mask == geo.full:
+                return col
+            t = yield from self._nega(child_cur, child_mask, n + 1, 0, 1)
+            if t <= 0:                                  # the opponent does not win
+                return col
+        self.candidate = first_col
+        return first_col
 
     def _ordered(self, cur, mask, moves):
         geo = self.geo

@@ -39,20 +39,28 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return forced
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
-    if board.geo.cells - len(board.moves) <= SOLVE_EMPTIES:
-        col = yield from _solver_move(board, budget * SOLVE_SCALE, budget, slice_nodes, info)
-        if col is not None:
-            return col
-    else:
-        budget *= EARLY_SCALE
-    return (yield from ThreatSearch(board, budget, slice_nodes).think())
+    if board.geo.cells - len(board.moves) > SOLVE_EMPTIES:
+        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes).think())
+    solver = Solver(board.geo, budget * SOLVE_SCALE, slice_nodes)
+    col = yield from _solver_move(board, solver, budget, info)
+    if col is not None:
+        return col
+    col = yield from ThreatSearch(board, budget, slice_nodes).think()
+    if solver.hi is not None and solver.hi < 0:
+        return col                       # proven lost: every move loses
+    # the search's move may lose where the solver could not prove the root:
+    # `budget` more nodes check it (and the next moves, if it does lose)
+    solver.extend_budget(budget)
+    try:
+        return (yield from solver.not_losing_move_steps(board, col))
+    except OutOfNodes:
+        return solver.candidate
 
 
-def _solver_move(board: Board, first: int, budget: int, slice_nodes: int, info):
-    """A move the solver proves best in `first` nodes, or one that keeps what
+def _solver_move(board: Board, solver: Solver, budget: int, info):
+    """A move the solver proves best in its budget, or one that keeps what
     it proved before running out (a win, or at least a draw) found in `budget`
     more; None when it proved nothing."""
-    solver = Solver(board.geo, first, slice_nodes)
     try:
         score, col = yield from solver.best_move_steps(board)
     except OutOfNodes:
