@@ -221,3 +221,18 @@ def test_claimeven_solver_gives_the_plain_solvers_scores(width, height, empties,
         knowing_nodes += knowing.nodes
         checked += 1
     assert knowing_nodes < plain_nodes
+
+
+def test_result_is_the_sign_of_the_score():
+    rng = Rng(123)
+    seen = set()
+    checked = 0
+    while checked < 30:
+        b = played_position(rng, 7, 6, rng.randint(10, 16))
+        if b is None:
+            continue
+        score = solve(b)
+        assert Solver(b.geo).result(b) == (score > 0) - (score < 0), repr(b)
+        seen.add((score > 0) - (score < 0))
+        checked += 1
+    assert seen == {-1, 0, 1}
