@@ -6,7 +6,7 @@ from handheld.games.sphinx.rules import Board, parse_moves
 from handheld.games.sphinx.ai.prover import EARLY_SCALE, SOLVE_EMPTIES
 from handheld.games.sphinx.ai.threats import ThreatSearch
 from handheld.games.sphinx.selfplay import play_game, strength
-from handheld.games.sphinx.solver import solve
+from handheld.games.sphinx.solver import Solver, solve
 from handheld.runtime.rng import Rng
 from handheld.runtime.think import run_to_end
 
@@ -295,6 +295,20 @@ def test_prover_does_not_play_the_searchs_losing_move_where_it_cannot_prove_the_
     col = run_to_end(ai.think(b, "perfect", Rng(0), info=info))
     assert not info.proven and info.bound is None
     assert _score_after(b, col) == 0
+
+
+def test_prover_checks_the_searchs_move_with_the_nodes_a_refutation_takes():
+    """Seed 9111 of docs/sphinx.md's run (and 9113, 9114: the same game): a win
+    with 34 empty squares that needs 325,000 nodes to prove. The search plays
+    column 3 (index 2), after which the opponent wins (128,983 nodes to show);
+    the Prover's check has 160,000 and plays 2, which wins (`handheld sphinx
+    solve 6544544532525422` is a loss for the side to move, 452,887 nodes)."""
+    b = parse_moves("654454453252542", 7, 7)
+    assert ThreatSearch(b, ai.DEFAULT_BUDGETS["perfect"]).run() == 2
+    after = b.copy()
+    after.play(2)
+    assert Solver(b.geo).result(after) == 1
+    assert run_to_end(ai.think(b, "perfect", Rng(0))) == 1
 
 
 def test_prover_and_strong_smoke_one_opening_each_side():

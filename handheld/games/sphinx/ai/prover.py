@@ -8,7 +8,9 @@ with 32 and 5 of 11 with 34; with 40 or more it proves nothing in 100,000
 nodes. So from SOLVE_EMPTIES empty squares on the solver gets SOLVE_SCALE
 times the budget first, and what it proved (a win, or at least a draw) is
 kept with `budget` more nodes; when it proved nothing the search
-(ai/threats.py) plays with `budget`. Before SOLVE_EMPTIES the search gets
+(ai/threats.py) picks a move with `budget`, and the solver checks it with
+CHECK_SCALE times `budget`: if it proves that the opponent wins after it,
+the next move not proven to lose is played. Before SOLVE_EMPTIES the search gets
 EARLY_SCALE times the budget: those moves are where games between the
 computer levels are decided, and where a deeper search finds more winning
 moves than a 40,000-node one, on average though not move by move (after
@@ -30,6 +32,8 @@ SOLVE_EMPTIES = 34        # the solver is tried on positions with at most this m
 EARLY_SCALE = 3           # the search's budget before SOLVE_EMPTIES, times `budget` (~8 s shown on screen)
 SOLVE_SCALE = 3           # the solver's first try, times `budget`: most positions with 30-32
                           # empties prove in it, about half of those with 34 (docs/sphinx.md)
+CHECK_SCALE = 4           # the check of the search's move where the solver proved nothing, times
+                          # `budget`: refuting a losing move at 34 empties took 117,000-177,000 nodes
 
 
 def prover_steps(board: Board, budget: int, slice_nodes: int, info):
@@ -49,8 +53,8 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
     if solver.hi is not None and solver.hi < 0:
         return col                       # proven lost: every move loses
     # the search's move may lose where the solver could not prove the root:
-    # `budget` more nodes check it (and the next moves, if it does lose)
-    solver.extend_budget(budget)
+    # CHECK_SCALE x `budget` more nodes check it (and the next moves, if it does lose)
+    solver.extend_budget(budget * CHECK_SCALE)
     try:
         return (yield from solver.not_losing_move_steps(board, col))
     except OutOfNodes:
