@@ -1,12 +1,13 @@
 """The Prover sphinx's move: the exact solver where it can finish, a deep
 search where it cannot.
 
-Measured on 7 x 7 (docs/sphinx.md, 10 positions from games at each count of
-empty squares): the solver (with claimeven, solver.py) decides win, draw or
-loss in 120,000 nodes for 9 of 10 positions with 30 empty squares, 7 of 10
-with 32 and 5 of 11 with 34; with 40 or more it proves nothing in 100,000
-nodes. So from SOLVE_EMPTIES empty squares on the solver gets SOLVE_SCALE
-times the budget first, and what it proved (a win, or at least a draw) is
+Measured on 7 x 7 (`handheld sphinx reach --empties 30,32,34,36 --max-nodes
+120000`, 10 positions from Strong's games at each count of empty squares):
+the solver (with claimeven, solver.py) decides win, draw or loss in 120,000
+nodes for 8 of 10 positions with 30 empty squares, 7 with 32, 6 with 34 and
+2 with 36; with 40 or more it decides none in 3 M nodes. So from
+SOLVE_EMPTIES empty squares on the solver gets SOLVE_SCALE times the budget
+first, and what it proved (a win, or at least a draw) is
 kept with `budget` more nodes; when it proved nothing the search
 (ai/threats.py) picks a move with `budget`, and the solver checks it with
 CHECK_SCALE times `budget`: if it proves that the opponent wins after it,
@@ -30,8 +31,8 @@ from handheld.games.sphinx.solver import OutOfNodes, Solver
 PROVER_NODES = 40_000     # per move: ~0.3 s of CPU here, ~3 s on a Pi Zero 2 W
 SOLVE_EMPTIES = 34        # the solver is tried on positions with at most this many empty squares
 EARLY_SCALE = 3           # the search's budget before SOLVE_EMPTIES, times `budget` (~8 s shown on screen)
-SOLVE_SCALE = 3           # the solver's first try, times `budget`: most positions with 30-32
-                          # empties prove in it, about half of those with 34 (docs/sphinx.md)
+SOLVE_SCALE = 3           # the solver's first try, times `budget`: most positions with 30-34
+                          # empties are decided in it (docs/sphinx.md)
 CHECK_SCALE = 4           # the check of the search's move where the solver proved nothing, times
                           # `budget`: refuting a losing move at 34 empties took 117,000-177,000 nodes
 
