@@ -3,10 +3,10 @@ import pytest
 from handheld.games.sphinx import GAME, ai
 from handheld.games.sphinx.ai.strong import StrongSearch
 from handheld.games.sphinx.rules import Board, parse_moves
-from handheld.games.sphinx.ai.prover import EARLY_SCALE
+from handheld.games.sphinx.ai.prover import EARLY_SCALE, SOLVE_EMPTIES
 from handheld.games.sphinx.ai.threats import ThreatSearch
 from handheld.games.sphinx.selfplay import play_game, strength
-from handheld.games.sphinx.solver import solve
+from handheld.games.sphinx.solver import Solver, solve
 from handheld.runtime.rng import Rng
 from handheld.runtime.think import run_to_end
 
@@ -270,6 +270,45 @@ def test_prover_searches_deeper_early_in_slices_a_tick_can_afford():
     deep = parse_moves("44433434", 7, 7)            # column 3 wins here, column 1 loses
     assert ThreatSearch(deep, ai.DEFAULT_BUDGETS["perfect"]).run() == 0
     assert ai.choose(deep, "perfect", Rng(0)) == 2
+
+
+def test_prover_proves_a_win_with_34_empty_squares():
+    """From a Strong-vs-Strong game: 34 empty squares, a win for the side to
+    move (3, 4 and 5 win; 1 and 7 lose). The solver gets 3 x 40,000 nodes here
+    and proves it; the move it plays keeps the win."""
+    b = parse_moves("342654535544334", 7, 7)
+    assert b.geo.cells - len(b.moves) == SOLVE_EMPTIES == 34
+    info = ai.PerfectInfo()
+    col = run_to_end(ai.think(b, "perfect", Rng(0), info=info))
+    assert info.proven or info.bound == 1
+    assert _score_after(b, col) >= 1
+
+
+def test_prover_does_not_play_the_searchs_losing_move_where_it_cannot_prove_the_root():
+    """Seed 9101 of docs/sphinx.md's run: a draw with 30 empty squares that
+    120,000 nodes cannot prove (265,000 can). The search plays column 3 (index
+    2), which loses in 25,725 nodes of the solver; the Prover checks the
+    search's move, finds that, and plays one it cannot refute (4, the draw)."""
+    b = parse_moves("6147463534455422255", 7, 7)
+    assert ThreatSearch(b, ai.DEFAULT_BUDGETS["perfect"]).run() == 2 and _score_after(b, 2) < 0
+    info = ai.PerfectInfo()
+    col = run_to_end(ai.think(b, "perfect", Rng(0), info=info))
+    assert not info.proven and info.bound is None
+    assert _score_after(b, col) == 0
+
+
+def test_prover_checks_the_searchs_move_with_the_nodes_a_refutation_takes():
+    """Seed 9111 of docs/sphinx.md's run (and 9113, 9114: the same game): a win
+    with 34 empty squares that needs 325,000 nodes to prove. The search plays
+    column 3 (index 2), after which the opponent wins (128,983 nodes to show);
+    the Prover's check has 160,000 and plays 2, which wins (`handheld sphinx
+    solve 6544544532525422` is a loss for the side to move, 452,887 nodes)."""
+    b = parse_moves("654454453252542", 7, 7)
+    assert ThreatSearch(b, ai.DEFAULT_BUDGETS["perfect"]).run() == 2
+    after = b.copy()
+    after.play(2)
+    assert Solver(b.geo).result(after) == 1
+    assert run_to_end(ai.think(b, "perfect", Rng(0))) == 1
 
 
 def test_prover_and_strong_smoke_one_opening_each_side():

@@ -84,3 +84,12 @@ def test_solver_table_is_capped():
     capped = Solver(board.geo, table_cap=500)
     assert capped.solve(board) == solve(board) == 18
     assert len(capped.tt) <= 500
+
+
+def test_reach_prints_a_row_per_count_of_empty_squares(capsys):
+    code, out, _ = run(["reach", "--empties", "16,18", "--positions", "2", "--verbose"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("| empty squares |")
+    rows = [ln for ln in lines if ln.startswith("| 1")]
+    assert [r.split(" | ")[0:3] for r in rows] == [["| 16", "2", "2"], ["| 18", "2", "2"]]
+    assert sum(1 for ln in lines if ln.startswith("  ")) == 4    # one line per position

@@ -4,6 +4,7 @@ from functools import lru_cache
 
 import pytest
 
+from handheld.games.sphinx.ai.strong import StrongSearch
 from handheld.games.sphinx.rules import Board, parse_moves
 from handheld.games.sphinx.solver import OutOfNodes
 from handheld.games.sphinx.solver import Solver, solve, solve_moves
@@ -147,3 +148,91 @@ def test_agrees_with_slow_minimax_on_the_sphinx_board():
             continue
         assert solve(b) == slow_score(7, 7, b.moves), repr(b)
         checked += 1
+
+
+# --- Allis' claimeven (solver._follower_result) against brute force and the plain solver ----
+
+def _claimeven_positions(rng: Rng, width: int, height: int, empties: int):
+    """Random positions where every column has an even number of empty squares."""
+    while True:
+        b = random_position(rng, width, height, empties)
+        if b is None:
+            continue
+        geo = b.geo
+        cur, mask = b.side_bits()
+        if (mask + geo.bottom) & Solver(geo).upper_rows:
+            continue
+        if geo.wins(cur, mask) & (mask + geo.bottom) & geo.full:
+            continue
+        yield b
+
+
+@pytest.mark.parametrize("width,height", [
+    (5, 4), (4, 5), (5, 5), pytest.param(7, 6, marks=pytest.mark.slow), pytest.param(7, 7, marks=pytest.mark.slow)])
+def test_claimeven_claims_hold_by_brute_force(width, height):
+    """Where the rule speaks, the slow minimax agrees: the follower (the side
+    not to move) draws at least, and wins when the rule says it does."""
+    rng = Rng(width * 31 + height)
+    spoke = wins = 0
+    positions = _claimeven_positions(rng, width, height, 8)
+    for _ in range(3000):
+        b = next(positions)
+        cur, mask = b.side_bits()
+        claim = Solver(b.geo)._follower_result(cur ^ mask, cur, mask)
+        if claim is None:
+            continue
+        truth = -slow_score(width, height, b.moves)         # for the follower
+        assert truth >= (1 if claim == 1 else 0), repr(b)
+        spoke += 1
+        wins += claim
+        if spoke == 40:
+            break
+    assert spoke == 40 and 0 < wins < 40
+
+
+def played_position(rng: Rng, width: int, height: int, empties: int) -> Board | None:
+    """A position from a game of Strong (200 nodes a move) against itself after
+    4 random plies, with a random move now and then: closer to the positions
+    the Prover meets than random play, whose games are over early."""
+    b = Board(width, height)
+    while width * height - len(b.moves) > empties:
+        if b.over:
+            return None
+        if len(b.moves) < 4 or rng.randint(0, 9) == 0:
+            b.play(rng.choice(b.legal_moves()))
+        else:
+            b.play(StrongSearch(b, 200).run())
+    return None if b.over else b
+
+
+@pytest.mark.parametrize("width,height,empties,count", [
+    (7, 7, 16, 20), (7, 6, 16, 20), (5, 5, 14, 20), (6, 5, 14, 20),
+    pytest.param(7, 7, 24, 40, marks=pytest.mark.slow), pytest.param(7, 6, 24, 40, marks=pytest.mark.slow)])
+def test_claimeven_solver_gives_the_plain_solvers_scores(width, height, empties, count):
+    rng = Rng(width * 7 + height * 3 + empties)
+    checked = plain_nodes = knowing_nodes = 0
+    while checked < count:
+        b = played_position(rng, width, height, rng.randint(empties - 4, empties))
+        if b is None:
+            continue
+        plain, knowing = Solver(b.geo, knowledge=False), Solver(b.geo)
+        assert knowing.solve(b) == plain.solve(b), repr(b)
+        plain_nodes += plain.nodes
+        knowing_nodes += knowing.nodes
+        checked += 1
+    assert knowing_nodes < plain_nodes
+
+
+def test_result_is_the_sign_of_the_score():
+    rng = Rng(123)
+    seen = set()
+    checked = 0
+    while checked < 30:
+        b = played_position(rng, 7, 6, rng.randint(10, 16))
+        if b is None:
+            continue
+        score = solve(b)
+        assert Solver(b.geo).result(b) == (score > 0) - (score < 0), repr(b)
+        seen.add((score > 0) - (score < 0))
+        checked += 1
+    assert seen == {-1, 0, 1}

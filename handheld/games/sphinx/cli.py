@@ -1,4 +1,4 @@
-"""`handheld sphinx ...` commands: solve, strength."""
+"""`handheld sphinx ...` commands: solve, strength, reach."""
 
 from __future__ import annotations
 
@@ -192,3 +192,13 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     p.add_argument("--table", action="store_true",
                    help="every level against each weaker one (--games each), as the table in docs/sphinx.md")
     p.set_defaults(func=cmd_strength)
+    from handheld.games.sphinx.reach import cmd_reach
+
+    p = sub.add_parser("reach", help="how many nodes the solver needs to decide positions from Strong's games")
+    p.add_argument("--empties", default="24,28,32", help="counts of empty squares, e.g. 24,28,32 (default)")
+    p.add_argument("--positions", type=int, default=10, help="positions at each count (default 10)")
+    p.add_argument("--seed", type=int, default=5, help="seed of the games the positions come from (default 5)")
+    p.add_argument("--max-nodes", type=int, default=1_000_000, help="give up on a position past this (default 1 M)")
+    p.add_argument("--plain", action="store_true", help="without claimeven (to compare)")
+    p.add_argument("--verbose", action="store_true", help="one line per position")
+    p.set_defaults(func=cmd_reach)

@@ -8,7 +8,10 @@ to move wins, negative when it loses. Faster wins score higher.
 Method: negamax with alpha-beta in null windows (a binary search on the score
 in `solve`), a transposition table of bounds keyed by `stones + mask`, only
 moves that do not hand the opponent an immediate win, ordered by how many
-winning squares they make, centre first on ties. Like the Strong search it is
+winning squares they make, then not under one's own threat, centre first on
+ties. Allis' claimeven bounds a position without search: when every column
+has an even number of empty squares, the side not to move can answer every
+move on top of it (see `_follower_result`). Like the Strong search it is
 a generator that yields every `slice_nodes` nodes, and it can stop after a
 node budget (raising `OutOfNodes`), so the Prover sphinx can think across
 ticks and give up when a position is too deep to prove.
@@ -35,12 +38,13 @@ class OutOfNodes(Exception):
 
 class Solver:
     def __init__(self, geo: Geometry, budget: int = 0, slice_nodes: int = 0,
-                 table_cap: int = TABLE_CAP):
+                 table_cap: int = TABLE_CAP, knowledge: bool = True):
         self.geo = geo
         self.table_cap = table_cap
         # the proven range of the root score during `solve` (read by the CLI's --max-seconds)
         self.lo: int | None = None
         self.hi: int | None = None
+        self.candidate: int | None = None        # see not_losing_move_steps
         self.budget = budget if budget > 0 else 1 << 62
         self.slice = slice_nodes if slice_nodes > 0 else 1 << 62
         self.nodes = 0
@@ -50,6 +54,9 @@ class Solver:
         self.min_score = -(geo.cells // 2) - 1
         self.span = geo.cells + 4
         self.order_masks = [geo.col_masks[c] for c in geo.order]
+        self.knowledge = knowledge
+        self.lower_rows, self.upper_rows = claimeven_rows(geo)
+        self.has_four = _make_has_four(geo.stride)
 
     # --- public -------------------------------------------------------
     def extend_budget(self, nodes: int) -> None:
@@ -61,6 +68,17 @@ class Solver:
     def solve(self, board: Board) -> int:
         """Exact score (runs to the end, or raises OutOfNodes past the budget)."""
         return run_to_end(self.solve_steps(board))
+
+    def result(self, board: Board) -> int:
+        """1, 0 or -1: the side to move wins, draws or loses (runs to the end,
+        or raises OutOfNodes). Cheaper than `solve`: "win?" and, when not,
+        "at least a draw?" are one null-window search each."""
+        cur, mask, n, _, win_col = self._root(board)
+        if win_col is not None:
+            return 1
+        if run_to_end(self._nega(cur, mask, n, 0, 1)) > 0:
+            return 1
+        return 0 if run_to_end(self._nega(cur, mask, n, -1, 0)) >= 0 else -1
 
     def solve_steps(self, board: Board):
         """Generator form of `solve`: yields between slices, returns the score."""
@@ -157,6 +175,28 @@ class Solver:
                 return col
         raise AssertionError("no move keeps the proven bound")   # pragma: no cover
 
+    def not_losing_move_steps(self, board: Board, first_col: int):
+        """Generator: `first_col` unless the solver proves that the opponent
+        wins after it; then the first move in the solver's order not proven
+        to lose (`first_col` when every move loses). `candidate` is the move
+        being checked, the answer when the caller runs out of nodes."""
+        geo = self.geo
+        cur, mask, n, possible, _ = self._root(board)
+        moves = self._ordered(cur, mask, possible)
+        moves.sort(key=lambda move: move[1] != first_col)     # stable: first_col, then the order
+        for bit, col in moves:
+            self.candidate = col
+            child_cur, child_mask = cur ^ mask, mask | bit
+            if geo.wins(child_cur, child_mask) & ((child_mask + geo.bottom) & geo.full):
+                continue                                # the opponent wins at once
+            if child_mask == geo.full:
+                return col
+            t = yield from self._nega(child_cur, child_mask, n + 1, 0, 1)
+            if t <= 0:                                  # the opponent does not win
+                return col
+        self.candidate = first_col
+        return first_col
+
     def _ordered(self, cur, mask, moves):
         geo = self.geo
         scored = []
@@ -167,8 +207,10 @@ class Solver:
         scored.sort()
         return [(bit, col) for _, col, bit in scored]
 
-    def _nega(self, cur, mask, n, alpha, beta):
-        """Score for the side to move, who cannot win at once; fail-soft in (alpha, beta)."""
+    def _nega(self, cur, mask, n, alpha, beta, opp_win=-1, own_win=-1):
+        """Score for the side to move, who cannot win at once; fail-soft in (alpha, beta).
+        `opp_win` and `own_win` are the squares where the opponent and the side
+        to move would complete four, when the caller has them (-1: not known)."""
         self.nodes += 1
         count()
         if self.nodes >= self.next_stop:
@@ -179,7 +221,8 @@ class Solver:
         geo = self.geo
         cells = geo.cells
         possible = (mask + geo.bottom) & geo.full
-        opp_win = geo.wins(cur ^ mask, mask)
+        if opp_win < 0:
+            opp_win = geo.wins(cur ^ mask, mask)
         forced = possible & opp_win
         if forced:
             if forced & (forced - 1):
@@ -196,6 +239,26 @@ class Solver:
             if alpha >= beta:
                 return alpha
         high = (cells - 1 - n) // 2
+        opp = cur ^ mask
+        if self.knowledge:
+            odd = (mask + geo.bottom) & self.upper_rows     # next squares of odd columns
+            if not odd:
+                # claimeven: the opponent can answer every move on top of it
+                ce = self._follower_result(opp, cur, mask)
+                if ce is not None:
+                    high = -ce
+                    if alpha >= high:
+                        return high
+                    if beta > high:
+                        beta = high
+            elif not odd & (odd - 1) and odd & moves:
+                # one odd column: playing it leaves the opponent to move in claimeven
+                ce = self._follower_result(cur | odd, opp, mask | odd)
+                if ce is not None:
+                    if ce >= beta:
+                        return ce
+                    if alpha < ce:
+                        alpha = ce
         key = cur + mask
         entry = self.tt.get(key)
         if entry is not None:
@@ -211,19 +274,23 @@ class Solver:
             beta = high
             if alpha >= beta:
                 return beta
-        opp = cur ^ mask
         if moves & (moves - 1):
             wins = geo.wins
+            if own_win < 0:
+                own_win = wins(cur, mask)
             children = []
             for m in self.order_masks:
                 bit = moves & m
                 if bit:
-                    children.append((wins(cur | bit, mask | bit).bit_count(), bit))
+                    made = wins(cur | bit, mask | bit)
+                    # most winning squares made first; on a tie, not under one's own
+                    # threat (that lets the opponent block it); then centre first
+                    children.append((2 * made.bit_count() - ((bit << 1) & own_win != 0), bit, made))
             children.sort(key=_first, reverse=True)       # stable: centre first on ties
         else:
-            children = ((0, moves),)
-        for _, bit in children:
-            v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha)
+            children = ((0, moves, -1),)
+        for _, bit, made in children:
+            v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha, made, opp_win & ~bit)
             v = -v
             if v >= beta:
                 self._store(key, v - self.min_score + self.span)
@@ -233,11 +300,58 @@ class Solver:
         self._store(key, alpha - self.min_score)
         return alpha
 
+    def _follower_result(self, follower, mover, mask):
+        """Allis' claimeven, when every column has an even number of empty
+        squares and `mover` is to move: the follower answers each move on top
+        of it, so the mover gets only the lower square of every pair. If no
+        four fits in the mover's stones and those squares, the follower has
+        at least a draw (0), and a win (1) if a four fits in its stones and
+        the upper squares. None when the mover has a four there."""
+        empty = self.geo.full ^ mask
+        if self.has_four(mover | (empty & self.lower_rows)):
+            return None
+        return 1 if self.has_four(follower | (empty & self.upper_rows)) else 0
+
     def _store(self, key: int, entry: int) -> None:
         tt = self.tt
         if len(tt) >= self.table_cap:
             tt.clear()          # bounded memory: start over rather than grow
         tt[key] = entry
+
+
+def claimeven_rows(geo: Geometry) -> tuple[int, int]:
+    """(lower, upper) squares of the claimeven pairs when every column has an
+    even number of empty squares: its height then has the board height's
+    parity, so a column's next square, and every second one above it, lies
+    on a row of that parity (lower); the squares between are upper."""
+    lower = upper = 0
+    for r in range(geo.height):
+        row = sum(geo.bit(c, r) for c in range(geo.width))
+        if r % 2 == geo.height % 2:
+            lower |= row
+        else:
+            upper |= row
+    return lower, upper
+
+
+def _make_has_four(s: int):
+    """`has_four(stones)` for one board size, shifts baked in as constants."""
+    h, a, b = s, s + 1, s - 1
+
+    def has_four(p: int) -> bool:
+        m = p & (p >> 1)
+        if m & (m >> 2):
+            return True
+        m = p & (p >> h)
+        if m & (m >> 2 * h):
+            return True
+        m = p & (p >> a)
+        if m & (m >> 2 * a):
+            return True
+        m = p & (p >> b)
+        return bool(m & (m >> 2 * b))
+
+    return has_four
 
 
 def _half(x: int) -> int:

@@ -1,11 +1,17 @@
 """The Prover sphinx's move: the exact solver where it can finish, a deep
 search where it cannot.
 
-Measured on 7 x 7 (docs/sphinx.md): in 40,000 nodes the pure-Python solver
-proves many positions with 30 or fewer empty squares (a win at 30 empties in
-32,509 nodes where the search threw that win away), and nothing at all, not
-even a bound, with 40 or more in 100,000 nodes. So the solver is tried from
-SOLVE_EMPTIES empty squares on; before that the search (ai/threats.py) gets
+Measured on 7 x 7 (`handheld sphinx reach --empties 30,32,34,36 --max-nodes
+120000`, 10 positions from Strong's games at each count of empty squares):
+the solver (with claimeven, solver.py) decides win, draw or loss in 120,000
+nodes for 8 of 10 positions with 30 empty squares, 7 with 32, 6 with 34 and
+2 with 36; with 38 or more it decides none in 3 M nodes. So from
+SOLVE_EMPTIES empty squares on the solver gets SOLVE_SCALE times the budget
+first, and what it proved (a win, or at least a draw) is
+kept with `budget` more nodes; when it proved nothing the search
+(ai/threats.py) picks a move with `budget`, and the solver checks it with
+CHECK_SCALE times `budget`: if it proves that the opponent wins after it,
+the next move not proven to lose is played. Before SOLVE_EMPTIES the search gets
 EARLY_SCALE times the budget: those moves are where games between the
 computer levels are decided, and where a deeper search finds more winning
 moves than a 40,000-node one, on average though not move by move (after
@@ -23,8 +29,12 @@ from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import OutOfNodes, Solver
 
 PROVER_NODES = 40_000     # per move: ~0.3 s of CPU here, ~3 s on a Pi Zero 2 W
-SOLVE_EMPTIES = 32        # the solver is tried on positions with at most this many empty squares
+SOLVE_EMPTIES = 34        # the solver is tried on positions with at most this many empty squares
 EARLY_SCALE = 3           # the search's budget before SOLVE_EMPTIES, times `budget` (~8 s shown on screen)
+SOLVE_SCALE = 3           # the solver's first try, times `budget`: most positions with 30-34
+                          # empties are decided in it (docs/sphinx.md)
+CHECK_SCALE = 4           # the check of the search's move where the solver proved nothing, times
+                          # `budget`: refuting a losing move at 34 empties took 117,000-177,000 nodes
 
 
 def prover_steps(board: Board, budget: int, slice_nodes: int, info):
@@ -34,19 +44,28 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return forced
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
-    if board.geo.cells - len(board.moves) <= SOLVE_EMPTIES:
-        col = yield from _solver_move(board, budget, slice_nodes, info)
-        if col is not None:
-            return col
-    else:
-        budget *= EARLY_SCALE
-    return (yield from ThreatSearch(board, budget, slice_nodes).think())
+    if board.geo.cells - len(board.moves) > SOLVE_EMPTIES:
+        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes).think())
+    solver = Solver(board.geo, budget * SOLVE_SCALE, slice_nodes)
+    col = yield from _solver_move(board, solver, budget, info)
+    if col is not None:
+        return col
+    col = yield from ThreatSearch(board, budget, slice_nodes).think()
+    if solver.hi is not None and solver.hi < 0:
+        return col                       # proven lost: every move loses
+    # the search's move may lose where the solver could not prove the root:
+    # CHECK_SCALE x `budget` more nodes check it (and the next moves, if it does lose)
+    solver.extend_budget(budget * CHECK_SCALE)
+    try:
+        return (yield from solver.not_losing_move_steps(board, col))
+    except OutOfNodes:
+        return solver.candidate
 
 
-def _solver_move(board: Board, budget: int, slice_nodes: int, info):
-    """A move the solver proves best, or one that keeps what it proved before
-    running out (a win, or at least a draw); None when it proved nothing."""
-    solver = Solver(board.geo, budget, slice_nodes)
+def _solver_move(board: Board, solver: Solver, budget: int, info):
+    """A move the solver proves best in its budget, or one that keeps what
+    it proved before running out (a win, or at least a draw) found in `budget`
+    more; None when it proved nothing."""
     try:
         score, col = yield from solver.best_move_steps(board)
     except OutOfNodes:
