@@ -50,7 +50,7 @@ def test_strength_smoke(capsys):
                           "STRONG won 2 (moving first 1, second 1), lost 0, drawn 0")
     code, out, _ = run(["strength", "--level", "prover", "--vs", "classic", "--games", "2", "--seed", "5",
                         "--budget", "4000"], capsys)
-    assert code == 0 and out.startswith("PROVER vs CLASSIC 1987: 2 games") and "PROVER won 2" in out
+    assert code == 0 and out.startswith("PROVER (ENDGAME) vs CLASSIC 1987: 2 games") and "PROVER (ENDGAME) won 2" in out
     code, out, _ = run(["strength", "--games", "2", "--seed", "5", "--both-sides"], capsys)
     assert code == 0 and "2 games (2 random opening plies, each opening from both sides)" in out
     code, _, err = run(["strength", "--opening", "-1"], capsys)

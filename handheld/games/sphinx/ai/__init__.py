@@ -33,7 +33,7 @@ from handheld.games.sphinx.rules import Board
 from handheld.runtime.think import Thinking, count, run_to_end
 
 LEVELS = (Level("classic", "CLASSIC", default=True, detail="1987"), Level("strong", "STRONG"),
-          Level("perfect", "PROVER"))
+          Level("perfect", "PROVER", detail="(ENDGAME)"))
 DEFAULT_BUDGETS = {"classic": 0, "strong": DEFAULT_NODES, "perfect": PROVER_NODES}
 # search nodes per scene tick, as a multiple of the scene's slice: the Prover searches
 # 10 times more nodes than Strong, so it takes bigger slices (~1.7 ms of CPU here)
