@@ -100,7 +100,7 @@ class ArchonPad:
             self.plan = plan
         self.tries += 1
         if self.tries > 600:                # refused (and stuck): think again
-            self.turn = -1
+            self.turn, self.plan = -1, None
             return tapped(Action.ALT)
         assert plan is not None, "a plan is made when the turn or phase changes"
         square, dest, path = plan
@@ -109,8 +109,13 @@ class ArchonPad:
         if m.phase == "fly":
             return self._box_to(m, B.col_row(dest))
         done = len(m.path)
-        if path is None or done >= len(path) or m.path != path[:done]:
-            return tapped(Action.FIRE) if path and m.path == path else tapped(Action.ALT)
+        if path and m.path == path:
+            return tapped(Action.FIRE)
+        if path and done >= 2 and m.path != path[:done]:      # a step that landed wrong: walk it back
+            (c0, r0), (c1, r1) = B.col_row(m.path[-1]), B.col_row(m.path[-2])
+            return tapped(_stick(c1 - c0, r1 - r0))
+        if path is None or done >= len(path):
+            return tapped(Action.ALT)
         (c0, r0), (c1, r1) = B.col_row(m.path[-1]), B.col_row(path[done])
         return tapped(_stick(c1 - c0, r1 - r0))
 

@@ -21,3 +21,12 @@ def test_one_lossy_match_is_good_and_counted(capsys):
     assert link_soak.main(["--matches", "1", "--seed", "77", "30/10/100"]) == 0
     row = capsys.readouterr().out.strip().splitlines()[-1]
     assert row.startswith("| 30ms+10ms/10% | 1 | 1 | 0 |"), row
+
+
+@pytest.mark.slow
+def test_a_pad_step_that_lands_wrong_is_walked_back():
+    """Seed 7000 at 30 ms / 2 %: the Dark player's goblin stepped onto 29 where its
+    plan said 21; the pad player tapped ALT (help, in a walk) for ever and the match
+    never ended. It now steps back and walks its plan."""
+    result = link_soak.play_one(7000, link_soak.parse_condition("30/10/20"))
+    assert result["finished"] and result["verified"] and result["same_end"] and not result["desyncs"], result
