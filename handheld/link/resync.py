@@ -29,7 +29,7 @@ from pathlib import Path
 
 from handheld.base.atomic import atomic_write
 from handheld.link.packet import MAX_LOG_PIECES, MAX_STATE_BYTES
-from handheld.runtime.replay import MAX_TICKS, pack_frame, unpack_frame
+from handheld.runtime.replay import MAX_TICKS, each_frame, pack_frame
 
 log = logging.getLogger("handheld.link")
 
@@ -136,12 +136,8 @@ class InputsDigest:
     def reset(self, frames: list) -> None:
         """From a whole log again (a resync replaced it)."""
         self.last, self.at = b"", {0: b""}
-        t = 0
-        for packed, count in frames:
-            frame = unpack_frame(packed)
-            for _ in range(count):
-                t += 1
-                self.add(t, frame)
+        for t, frame in enumerate(each_frame(frames), 1):
+            self.add(t, frame)
 
     def with_state(self, t: int, state_hash: str | None) -> str | None:
         digest = self.at.get(t)
@@ -214,7 +210,7 @@ class LogResync:
         self.frames = joined(log_frames, frames_between(peer.replay.frames, self.tick, peer.session.confirmed))
         self.snaps = {}
         self.then = then
-        self.steps = peer.game.rebuilding(unpack_frame(p) for p, c in self.frames for _ in range(c))
+        self.steps = peer.game.rebuilding(each_frame(self.frames))
         self._step_rebuild()
 
     def _step_rebuild(self) -> None:

@@ -50,6 +50,14 @@ def unpack_frame(value: int) -> InputFrame:
     return InputFrame(tuple(players))
 
 
+def each_frame(frames):
+    """The input frame of every tick of run-length frames [[packed, count], ...]."""
+    for packed, count in frames:
+        frame = unpack_frame(packed)
+        for _ in range(count):
+            yield frame
+
+
 @dataclass
 class Replay:
     game: str
@@ -69,10 +77,7 @@ class Replay:
         self.ticks += 1
 
     def input_frames(self):
-        for packed, count in self.frames:
-            frame = unpack_frame(packed)
-            for _ in range(count):
-                yield frame
+        return each_frame(self.frames)
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "game": self.game, "play_version": self.play_version,
