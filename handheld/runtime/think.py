@@ -5,7 +5,7 @@ which returns a `Thinking`: a generator that yields after each slice of its work
 and returns its choice. A slice is counted in nodes (positions searched, moves
 tried), never in milliseconds, so a replay makes the same choices. Its nodes are
 counted with `count(n)` as it searches, so the runtime can see how much one tick
-of thinking did (tests/runtime/test_think_budget.py holds every game to a budget).
+of thinking did (tests/games/test_think_budget.py holds every game to a budget).
 
 A match scene steps it with a `Thinker`, a few slices a tick, so thinking never
 holds up a frame, and plays the answer no sooner than the game's pace; selfplay,
