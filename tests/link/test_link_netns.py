@@ -6,7 +6,8 @@ Delay, jitter and loss: `tc netem` on both veth ends when this kernel has it
 (probed on the test's own veth, inside the test's own namespace; then the
 cabinets talk directly), else the seeded userspace relay, a third process in
 the host cabinet's namespace (this machine's kernel has no sch_netem, so the
-netem path is not exercised here). Every packet stays on the namespaces'
+netem path is not exercised here; the cabinets' direct wiring it uses is, at
+0 ms with nothing to shape). Every packet stays on the namespaces'
 loopbacks or on the veth between them. Needs root; skipped otherwise.
 """
 
@@ -124,7 +125,7 @@ def _start(job: Job, tmp_path, seconds: int) -> tuple[list, list]:
     c, pair, port = job.condition, job.pair, 41000 + 10 * job.slot
     host_at, guest_at = f"{pair.addr_a}:{port + 1}", f"{pair.addr_b}:{port + 3}"
     helpers = []
-    if pair.netem:
+    if pair.netem or c == Condition():     # tc shapes the veth, or there is nothing to shape: no relay
         host_to, guest_to = guest_at, host_at
     else:
         host_at, host_to, guest_to = f"127.0.0.1:{port + 1}", f"127.0.0.1:{port}", f"{pair.addr_a}:{port + 2}"
@@ -243,6 +244,13 @@ def test_a_whole_sphinx_match_between_two_cabinet_processes_in_two_namespaces(ma
     for result in (host, guest):                                   # as `handheld replay --verify` re-runs them
         replay = Replay.load(result["replay"])
         assert result["replay_verified"] and run_replay(replay).state_hash() == replay.state_hash == host["hash"]
+
+
+def test_a_whole_match_straight_over_the_veth_with_nothing_to_shape(make_pair, tmp_path):
+    """No relay: the cabinets talk to each other's veth address, as they do under netem."""
+    [(host, guest)] = _play([_match_job(make_pair(), Condition(), 0, "sphinx", 8)], tmp_path, 120)
+    assert _good(host, guest) and host["agreed"] >= 2, (host, guest)
+    assert host["input_delay"] <= 2 and host["rtt_ticks"] <= 2
 
 
 ALL_CONDITIONS = ",".join(f"{d}/10/{loss}" for d in (0, 30, 100) for loss in (0, 20, 100))
