@@ -168,6 +168,25 @@ def play_linked_match(game, options: dict, seed: int, host_player, guest_player,
         return pair.play(host_player, guest_player, max_wall_ticks, on_tick)
 
 
+def headless_cabinet(game, options: dict, seed: int, link, data_dir=None, on_match_end=None):
+    """A headless cabinet (its Context) with a LinkedMatchRunner for `link` on its director."""
+    from handheld.link.linked_match import LinkedMatchRunner
+    from handheld.runtime.context import Context
+
+    ctx = Context.headless_context(seed=seed)
+    ctx.data_dir, ctx.on_match_end = data_dir, on_match_end
+    ctx.director.push(LinkedMatchRunner(ctx, game, options, seed, link))
+    return ctx
+
+
+def pad_frame(runner, sample) -> None:
+    """One frame of a linked match: the player's sample as the cabinet's P1
+    controls (hands off once the match is over; the link still answers)."""
+    from handheld.base.actions import InputFrame
+
+    runner.update(InputFrame((IDLE if runner.ended else sample(), IDLE, IDLE, IDLE)))
+
+
 class TwoCabinets:
     """Two headless cabinets in this process, each with a LinkedMatchRunner on its
     director, through a LossyRelay on 127.0.0.1; `play` runs whatever match is
@@ -175,9 +194,8 @@ class TwoCabinets:
 
     def __init__(self, game, options: dict, seed: int, condition: Condition = Condition(), relay_seed: int = 1,
                  input_delay: int | None = None, data_dirs=(None, None)):
-        from handheld.link.linked_match import LinkedMatchRunner, LinkSetup
+        from handheld.link.linked_match import LinkSetup
         from handheld.link.transport import UdpTransport
-        from handheld.runtime.context import Context
 
         self.relay = LossyRelay(HOST, condition, relay_seed)
         self.ctxs: list = []
@@ -188,11 +206,9 @@ class TwoCabinets:
             transport = UdpTransport(HOST)
             self.transports.append(transport)
             self.relay.connect(cabinet, transport.address)
-            ctx = Context.headless_context(seed=seed)
-            ctx.data_dir, ctx.on_match_end = data_dirs[cabinet], self.reports[cabinet].append
             link = LinkSetup(cabinet == 0, TOKEN, transport, self.relay.address_for(cabinet), input_delay)
-            ctx.director.push(LinkedMatchRunner(ctx, game, options, seed, link))
-            self.ctxs.append(ctx)
+            self.ctxs.append(headless_cabinet(game, options, seed, link, data_dirs[cabinet],
+                                              self.reports[cabinet].append))
 
     def __enter__(self) -> TwoCabinets:
         return self
@@ -211,15 +227,13 @@ class TwoCabinets:
 
     def frame(self, samples, on_tick=None) -> None:
         """One frame on both cabinets: the relay, then each runner with its player's sample."""
-        from handheld.base.actions import InputFrame
-
         self.now += 1
         self.relay.pump(self.now * TICK_US)
         host, guest = self.runners
         if on_tick is not None:
             on_tick(self.now, self.relay, host, guest)
-        for runner, sample in zip((host, guest), samples):       # hands off once it is over
-            runner.update(InputFrame((IDLE if runner.ended else sample(), IDLE, IDLE, IDLE)))
+        for runner, sample in zip((host, guest), samples):
+            pad_frame(runner, sample)
 
     def play(self, host_player, guest_player, max_wall_ticks: int = 100_000, on_tick=None) -> LinkedMatchResult:
         """Until both have settled, one has ended otherwise, or max_wall_ticks more frames."""

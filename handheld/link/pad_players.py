@@ -173,3 +173,8 @@ class ArchonPad:
 def _stick(dc: int, dr: int) -> int:
     return ((Action.RIGHT if dc > 0 else Action.LEFT if dc < 0 else 0)
             | (Action.DOWN if dr > 0 else Action.UP if dr < 0 else 0))
+
+
+def pad_player(game_id: str, seed: int):
+    """The pad player for a game: the whole-Archon player, or the masher."""
+    return archon_player(seed) if game_id == "archon" else masher(seed)

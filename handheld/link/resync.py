@@ -163,7 +163,7 @@ class LogResync:
         self.ack_out = (0, 0)         # guest: (tick, have) to acknowledge
         self.ack_repeats = 0
         self.failed = False
-        self.rebuild_ms = 0.0         # CPU the rebuild took, all its slices
+        self.rebuild_ms = 0.0         # wall time the rebuild took, all its slices summed
         self.steps = None             # the rebuild under way: a generator of (tick, snapshot)
         self.until = 0                # the tick this cabinet stood at: run again up to it
         self.frames: list = []        # the log the rebuild runs: the host's, then ours past the desync
