@@ -93,3 +93,13 @@ def test_reach_prints_a_row_per_count_of_empty_squares(capsys):
     rows = [ln for ln in lines if ln.startswith("| 1")]
     assert [r.split(" | ")[0:3] for r in rows] == [["| 16", "2", "2"], ["| 18", "2", "2"]]
     assert sum(1 for ln in lines if ln.startswith("  ")) == 4    # one line per position
+
+
+@pytest.mark.parametrize("empties", ["abc", "80", "", "30,x", "0"])
+def test_reach_refuses_bad_counts_of_empty_squares_in_one_line(capsys, empties):
+    with pytest.raises(SystemExit) as exit_:
+        run(["reach", "--empties", empties], capsys)
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == "" and "Traceback" not in err
+    last = err.strip().splitlines()[-1]                      # after argparse's usage
+    assert last.startswith("handheld sphinx reach: error: argument --empties:") and "from 1 to 48" in last

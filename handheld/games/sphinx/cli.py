@@ -150,6 +150,17 @@ def _print_judged(name: str, played: list, seed: int, opening: int, max_nodes: i
     print(f"  judged by the solver ({max_nodes} nodes a position): {judged} of {name}'s {moves} moves")
 
 
+def _empties(text: str) -> list[int]:
+    """`--empties 24,28,32`: counts of empty squares a 7 x 7 position can have (1-48), sorted."""
+    try:
+        counts = sorted({int(x) for x in text.split(",")})
+    except ValueError:
+        counts = []
+    if not counts or not all(1 <= e <= 48 for e in counts):
+        raise argparse.ArgumentTypeError(f"{text!r}: give counts of empty squares from 1 to 48, e.g. 24,28,32")
+    return counts
+
+
 def _percentile(values: list[float], pct: int) -> float:
     if not values:
         return 0.0
@@ -195,7 +206,8 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     from handheld.games.sphinx.reach import cmd_reach
 
     p = sub.add_parser("reach", help="how many nodes the solver needs to decide positions from Strong's games")
-    p.add_argument("--empties", default="24,28,32", help="counts of empty squares, e.g. 24,28,32 (default)")
+    p.add_argument("--empties", type=_empties, default="24,28,32",
+                   help="counts of empty squares, e.g. 24,28,32 (default)")
     p.add_argument("--positions", type=int, default=10, help="positions at each count (default 10)")
     p.add_argument("--seed", type=int, default=5, help="seed of the games the positions come from (default 5)")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="give up on a position past this (default 1 M)")

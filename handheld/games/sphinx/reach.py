@@ -54,7 +54,7 @@ def decide(board: Board, max_nodes: int, knowledge: bool = True) -> tuple[int | 
 
 
 def cmd_reach(args) -> int:
-    empties = sorted({int(x) for x in args.empties.split(",")})
+    empties = args.empties
     found = positions(empties, args.positions, args.seed)
     print(f"| empty squares | positions | decided within {args.max_nodes:,} nodes | nodes (sum) | "
           f"nodes (max decided) | CPU s (sum) |")
