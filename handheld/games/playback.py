@@ -1,6 +1,6 @@
-"""Re-running a recorded match headless: what `handheld replay` and the
-determinism tests use. It sits above the games (it loads one by id) and the
-replay format (handheld.runtime.replay) below them."""
+"""Re-running a recorded match headless: what `handheld replay`, the link's
+cabinet processes and the determinism tests use. It sits beside the registry
+(it loads a game by id), above the replay format (handheld.runtime.replay)."""
 
 from __future__ import annotations
 

@@ -91,19 +91,13 @@ def frames_digest(frames: list) -> str:
 
 def replay_verifies(path) -> bool:
     """The saved replay, re-run from its file alone, ends finished on its own
-    final hash with no frame left over (what `handheld replay --verify`
-    checks; the link layer cannot import the tools)."""
-    from handheld.base.scene import MatchScene
-    from handheld.games.registry import load_game
-    from handheld.runtime.context import Context
-    from handheld.runtime.replay import Replay
+    final hash with no frame left over (what `handheld replay --verify` checks)."""
+    from handheld.games.playback import run_replay
+    from handheld.runtime.replay import Replay, ReplayError
 
     replay = Replay.load(path)
-    scene = load_game(replay.game).match_scene(Context.headless_context(seed=replay.seed), replay.seed,
-                                               replay.options)
-    assert isinstance(scene, MatchScene), f"{replay.game} plays a MatchScene"
-    for frame in replay.input_frames():
-        if scene.finished:
-            return False
-        scene.update(frame)
+    try:
+        scene = run_replay(replay)
+    except ReplayError:
+        return False
     return scene.finished and scene.state_hash() == replay.state_hash

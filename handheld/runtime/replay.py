@@ -10,7 +10,7 @@ ticks.
 
 `play_version` is the game's `Game.play_version` that recorded the match: a
 replay of another version may re-run differently, and `handheld replay
---verify` then says so (handheld/tools/playback.py).
+--verify` then says so (handheld/games/playback.py).
 Format 2 is format 3 without it, from before play versions were kept: it still
 loads, with play_version 0.
 """

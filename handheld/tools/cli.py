@@ -247,7 +247,7 @@ def cmd_screenshot(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from handheld.tools.playback import other_play_version, run_replay
+    from handheld.games.playback import other_play_version, run_replay
     from handheld.runtime.replay import Replay, ReplayError
 
     try:

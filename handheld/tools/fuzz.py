@@ -189,7 +189,7 @@ class FuzzRun:
     def _verify_new_replays(self) -> Finding | None:
         """Every match the cabinet saved must re-run to the same state (its
         end menu opens on the tick it is saved, so none is pruned unseen)."""
-        from handheld.tools.playback import run_replay
+        from handheld.games.playback import run_replay
         from handheld.runtime.replay import Replay
 
         for path in sorted((self.workdir / "state" / "replays").glob("*.json")):

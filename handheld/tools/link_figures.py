@@ -24,7 +24,7 @@ HEADER = ("| game | seed | one-way delay + jitter | loss | match ticks | played 
 
 
 def match_row(game_id: str, condition: Condition) -> str:
-    from handheld.tools.playback import run_replay
+    from handheld.games.playback import run_replay
 
     seed = 10 if game_id == "archon" else 7
     players = (archon_player(21), archon_player(20)) if game_id == "archon" else (masher(5), masher(6))
@@ -53,7 +53,7 @@ WRONG_AT = {"archon": 12_000, "atom4": 3000, "chamber": 1500}      # else 300: d
 
 
 def resync_row(game_id: str, condition: Condition) -> str:
-    from handheld.tools.playback import run_replay
+    from handheld.games.playback import run_replay
 
     seed = 10 if game_id == "archon" else 7
     players = (archon_player(21), archon_player(20)) if game_id == "archon" else (masher(5), masher(6))

@@ -32,7 +32,7 @@ def play_one(seed: int, condition: Condition) -> dict:
     from handheld.link.harness import play_linked_match
     from handheld.link.pad_players import archon_player
     from handheld.link.pairing import LINK_OPTIONS
-    from handheld.tools.playback import run_replay
+    from handheld.games.playback import run_replay
 
     started = time.process_time()
     r = play_linked_match(load_game("archon"), LINK_OPTIONS["archon"], seed, archon_player(2 * seed + 1),

@@ -11,7 +11,7 @@ from handheld.runtime.context import Context
 from handheld.games.registry import load_game
 from handheld.base.frames import FrameBuilder
 from handheld.runtime.match import MatchRunner
-from handheld.tools.playback import run_replay
+from handheld.games.playback import run_replay
 from handheld.runtime.replay import Replay
 from handheld.runtime.rng import Rng
 

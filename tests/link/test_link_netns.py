@@ -21,7 +21,7 @@ import pytest
 
 from handheld.link.relay import Condition
 from handheld.tools.link_soak import parse_condition
-from handheld.tools.playback import run_replay
+from handheld.games.playback import run_replay
 from handheld.runtime.replay import Replay
 
 TOKEN = 0x11AA_22BB_33CC_44DD

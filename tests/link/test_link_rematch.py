@@ -12,7 +12,7 @@ from handheld.link.pairing import pair_code
 from handheld.link.peer import LOST_TICKS
 from handheld.link.relay import Condition
 from handheld.runtime.replay import Replay
-from handheld.tools.playback import run_replay
+from handheld.games.playback import run_replay
 
 SPHINX = {"mode": "two"}
 FIRE = InputFrame((PlayerInput(0, Action.FIRE, 0, Action.FIRE),) + (IDLE,) * 3)

@@ -13,7 +13,7 @@ from handheld.link.peer import GIVE_UP_TICKS, LOST_TICKS
 from handheld.link.relay import Condition
 from handheld.link.rollback import MAX_ROLLBACK
 from handheld.runtime.replay import Replay
-from handheld.tools.playback import run_replay
+from handheld.games.playback import run_replay
 
 TWO_HUMANS = {"archon": {"mode": "two_players"}, "spectral": {"mode": "two"}, "sphinx": {"mode": "two"},
               "chamber": {"seats": [["human", 0], ["human", 0]]}, "atom4": {"players": 2, "rounds": 1}}

@@ -16,7 +16,7 @@ from handheld.link.harness import play_linked_match, take_input_wrongly
 from handheld.link.pad_players import archon_player, masher
 from handheld.link.relay import Condition
 from handheld.runtime.replay import Replay
-from handheld.tools.playback import run_replay
+from handheld.games.playback import run_replay
 
 SHOWN = "DESYNC: RESYNCING FROM HOST"
 TWO = {"archon": {"mode": "two_players"}, "sphinx": {"mode": "two"}, "spectral": {"mode": "two"},

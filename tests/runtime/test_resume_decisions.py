@@ -13,7 +13,7 @@ import pytest
 from handheld.runtime.context import Context
 from handheld.games.atom4 import ai
 from handheld.games.atom4.rules import CELLS
-from handheld.tools.playback import run_replay
+from handheld.games.playback import run_replay
 from handheld.runtime import journal as J
 from handheld.cabinet import resume
 from handheld.runtime import journal_disk

@@ -13,7 +13,7 @@ from handheld.games.registry import load_game
 from handheld.base.actions import Action
 from handheld.base.frames import FrameBuilder
 from handheld.cabinet.launcher import TitleScene
-from handheld.tools.playback import run_replay
+from handheld.games.playback import run_replay
 from handheld.cabinet.resume_offer import ResumeOfferScene
 from handheld.runtime import journal as J
 from handheld.runtime import journal_disk
