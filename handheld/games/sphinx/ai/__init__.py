@@ -14,13 +14,12 @@ selfplay pick the same column for the same position, rng state and budget.
 Budgets are search nodes:
   classic  none (one look per column)
   strong   `budget` nodes of depth-limited negamax (ai/strong.py)
-  perfect  (shown as PROVER, ai/prover.py) from 32 empty squares on, up to
-           `budget` nodes of the exact solver (solver.py). If that cannot
-           finish but has proven the position a win (or a draw), up to
-           `budget` more nodes to find a move that keeps it, so a proven win
-           or draw is never given away. Otherwise a search of `budget` nodes
-           (ai/threats.py; 10 times Strong's own), and on every earlier move
-           of 3 times `budget` (ai/prover.py's EARLY_SCALE).
+  perfect  (shown as PROVER, ai/prover.py) from SOLVE_EMPTIES empty squares
+           on, the exact solver (solver.py) first: a proven win or draw is
+           never given away, and where it proves nothing a search
+           (ai/threats.py) picks the move and the solver checks it. On every
+           earlier move the search alone, with EARLY_SCALE times `budget`
+           (its `budget` is 10 times Strong's). prover.py has the figures.
 """
 
 from __future__ import annotations
