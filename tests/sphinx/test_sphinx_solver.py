@@ -150,7 +150,8 @@ def test_agrees_with_slow_minimax_on_the_sphinx_board():
         checked += 1
 
 
-# --- Allis' claimeven (solver._follower_result) against brute force and the plain solver ----
+# --- Allis' claimeven and baseinverse (solver._follower_result, _leader_result) against
+# brute force and the plain solver ----
 
 def _claimeven_positions(rng: Rng, width: int, height: int, empties: int):
     """Random positions where every column has an even number of empty squares."""
@@ -178,7 +179,7 @@ def test_claimeven_claims_hold_by_brute_force(width, height):
     for _ in range(3000):
         b = next(positions)
         cur, mask = b.side_bits()
-        claim = Solver(b.geo)._follower_result(cur ^ mask, cur, mask)
+        claim = Solver(b.geo)._follower_result(cur ^ mask, cur, b.geo.full ^ mask, 0)
         if claim is None:
             continue
         truth = -slow_score(width, height, b.moves)         # for the follower
@@ -188,6 +189,67 @@ def test_claimeven_claims_hold_by_brute_force(width, height):
         if spoke == 40:
             break
     assert spoke == 40 and 0 < wins < 40
+
+
+def quiet_position(rng: Rng, width: int, height: int, empties: int) -> Board | None:
+    """Random play that never completes a four, down to `empties` empty squares
+    (plain random games on 7 x 6 and 7 x 7 are mostly over long before)."""
+    b = Board(width, height)
+    while width * height - len(b.moves) > empties:
+        quiet = []
+        for col in b.legal_moves():
+            after = b.copy()
+            after.play(col)
+            if not after.over:
+                quiet.append(col)
+        if not quiet:
+            return None
+        b.play(rng.choice(quiet))
+    return b
+
+
+@pytest.mark.parametrize("width,height", [
+    (5, 4), (4, 5), (5, 5), pytest.param(7, 6, marks=pytest.mark.slow), pytest.param(7, 7, marks=pytest.mark.slow)])
+def test_baseinverse_claims_hold_by_brute_force(width, height):
+    """With one or more columns of an odd number of empty squares, where a rule
+    speaks the slow minimax agrees: with an even number of them the side not to
+    move draws at least (wins when the rule says so); with an odd number the
+    side to move does, and so it does after the square the rule names."""
+    rng = Rng(width * 17 + height)
+    spoke = {"follower": [0, 0], "leader": [0, 0]}       # claims, of them wins
+    for _ in range(100000):
+        if min(claims for claims, _ in spoke.values()) >= 200:
+            break
+        b = quiet_position(rng, width, height, rng.randint(7, 9))
+        if b is None:
+            continue
+        geo, solver = b.geo, Solver(b.geo)
+        cur, mask = b.side_bits()
+        possible = (mask + geo.bottom) & geo.full
+        if geo.wins(cur, mask) & possible:
+            continue
+        empty, lows = geo.full ^ mask, possible & solver.upper_rows
+        if not lows:
+            continue                            # claimeven alone: the test above
+        if lows.bit_count() % 2 == 0:
+            claim = solver._follower_result(cur ^ mask, cur, empty, lows)
+            if claim is None:
+                continue
+            assert -slow_score(width, height, b.moves) >= claim, repr(b)
+            kind = "follower"
+        else:
+            led = solver._leader_result(cur, cur ^ mask, empty, lows, possible)
+            if led is None:
+                continue
+            claim, square = led
+            assert slow_score(width, height, b.moves) >= claim, repr(b)
+            column = (square.bit_length() - 1) // geo.stride
+            assert -slow_score(width, height, b.moves + [column]) >= claim, repr(b)
+            kind = "leader"
+        spoke[kind][0] += 1
+        spoke[kind][1] += claim
+    for kind, (claims, wins) in spoke.items():
+        assert claims >= 200 and 0 < wins < claims, (kind, claims, wins)
 
 
 def played_position(rng: Rng, width: int, height: int, empties: int) -> Board | None:

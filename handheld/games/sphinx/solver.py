@@ -9,9 +9,9 @@ Method: negamax with alpha-beta in null windows (a binary search on the score
 in `solve`), a transposition table of bounds keyed by `stones + mask`, only
 moves that do not hand the opponent an immediate win, ordered by how many
 winning squares they make, then not under one's own threat, centre first on
-ties. Allis' claimeven bounds a position without search: when every column
-has an even number of empty squares, the side not to move can answer every
-move on top of it (see `_follower_result`). Like the Strong search it is
+ties. Allis' claimeven and baseinverse bound a position without search: the
+side that answers can reply on top of every move, or in a paired column
+(see `_follower_result`). Like the Strong search it is
 a generator that yields every `slice_nodes` nodes, and it can stop after a
 node budget (raising `OutOfNodes`), so the Prover sphinx can think across
 ticks and give up when a position is too deep to prove.
@@ -241,20 +241,22 @@ class Solver:
         high = (cells - 1 - n) // 2
         opp = cur ^ mask
         if self.knowledge:
-            odd = (mask + geo.bottom) & self.upper_rows     # next squares of odd columns
-            if not odd:
-                # claimeven: the opponent can answer every move on top of it
-                ce = self._follower_result(opp, cur, mask)
+            empty = geo.full ^ mask
+            lows = (mask + geo.bottom) & self.upper_rows     # next squares of odd columns
+            if not lows.bit_count() & 1:
+                # the opponent can answer every move (see _follower_result)
+                ce = self._follower_result(opp, cur, empty, lows)
                 if ce is not None:
                     high = -ce
                     if alpha >= high:
                         return high
                     if beta > high:
                         beta = high
-            elif not odd & (odd - 1) and odd & moves:
-                # one odd column: playing it leaves the opponent to move in claimeven
-                ce = self._follower_result(cur | odd, opp, mask | odd)
-                if ce is not None:
+            else:
+                # a move into an odd column leaves the opponent to move, with us answering
+                led = self._leader_result(cur, opp, empty, lows, moves)
+                if led is not None:
+                    ce = led[0]
                     if ce >= beta:
                         return ce
                     if alpha < ce:
@@ -300,17 +302,52 @@ class Solver:
         self._store(key, alpha - self.min_score)
         return alpha
 
-    def _follower_result(self, follower, mover, mask):
-        """Allis' claimeven, when every column has an even number of empty
-        squares and `mover` is to move: the follower answers each move on top
-        of it, so the mover gets only the lower square of every pair. If no
-        four fits in the mover's stones and those squares, the follower has
-        at least a draw (0), and a win (1) if a four fits in its stones and
-        the upper squares. None when the mover has a four there."""
-        empty = self.geo.full ^ mask
-        if self.has_four(mover | (empty & self.lower_rows)):
+    def _follower_result(self, follower, mover, empty, lows):
+        """Allis' claimeven and baseinverse, with `mover` to move and an even
+        number of columns with an odd number of empty squares (`lows`: their
+        next squares). The follower answers every move: on top of it in an
+        even column; when the mover opens an odd column, with the next square
+        of another odd column, after which both are even. So the mover gets at
+        most its stones, the lower square of every pair (`lower_rows`) and
+        `lows`, and with just two odd columns only one of their two next
+        squares. If no four fits there, the follower has at least a draw (0),
+        and a win (1) if a four fits in its stones and the upper squares it
+        surely gets (not `lows`). None when the mover has a four there."""
+        reach = mover | (empty & self.lower_rows) | lows
+        has_four = self.has_four
+        if has_four(reach):
+            if lows.bit_count() != 2:
+                return None
+            first = lows & -lows
+            if has_four(reach ^ first) or has_four(reach ^ lows ^ first):
+                return None
+        return 1 if has_four(follower | (empty & self.upper_rows & ~lows)) else 0
+
+    def _leader_result(self, mover, opp, empty, lows, moves):
+        """With an odd number of odd columns (`lows`: their next squares):
+        (result, square) when the mover can play `square`, one of `lows` in
+        `moves`, and then be the follower of `_follower_result` with `opp` to
+        move: the mover at least draws (0), or wins (1); None when no such
+        square keeps `opp` from a four."""
+        reach = opp | (empty & self.lower_rows) | lows
+        has_four = self.has_four
+        playable = lows & moves
+        square = 0
+        if not has_four(reach):
+            square = playable & -playable
+        elif lows.bit_count() == 1:
+            if playable and not has_four(reach ^ playable):
+                square = playable
+        elif lows.bit_count() == 3:     # the two left are paired: opp gets one of them
+            for bit in _bits(playable):
+                rest = lows ^ bit
+                first = rest & -rest
+                if not has_four(reach ^ bit ^ first) and not has_four(reach ^ bit ^ rest ^ first):
+                    square = bit
+                    break
+        if not square:
             return None
-        return 1 if self.has_four(follower | (empty & self.upper_rows)) else 0
+        return (1 if has_four(mover | square | (empty & self.upper_rows & ~lows)) else 0), square
 
     def _store(self, key: int, entry: int) -> None:
         tt = self.tt

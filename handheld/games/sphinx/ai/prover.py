@@ -1,11 +1,11 @@
 """The Prover sphinx's move: the exact solver where it can finish, a deep
 search where it cannot.
 
-Measured on 7 x 7 (`handheld sphinx reach --empties 30,32,34,36 --max-nodes
-120000`, 10 positions from Strong's games at each count of empty squares):
-the solver (with claimeven, solver.py) decides win, draw or loss in 120,000
-nodes for 8 of 10 positions with 30 empty squares, 7 with 32, 6 with 34 and
-2 with 36; with 38 or more it decides none in 3 M nodes. So from
+Measured on 7 x 7 (`handheld sphinx reach --empties 32,34,36,38 --seed 7
+--positions 40 --max-nodes 120000`, positions from Strong's games): the
+solver (claimeven and baseinverse, solver.py) decides win, draw or loss in
+120,000 nodes for 29 of 37 positions with 32 empty squares, 24 of 39 with 34,
+13 of 39 with 36 and 7 of 39 with 38 (docs/sphinx.md). So from
 SOLVE_EMPTIES empty squares on the solver gets SOLVE_SCALE times the budget
 first, and what it proved (a win, or at least a draw) is
 kept with `budget` more nodes; when it proved nothing the search
