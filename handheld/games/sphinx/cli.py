@@ -211,6 +211,6 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     p.add_argument("--positions", type=int, default=10, help="positions at each count (default 10)")
     p.add_argument("--seed", type=int, default=5, help="seed of the games the positions come from (default 5)")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="give up on a position past this (default 1 M)")
-    p.add_argument("--plain", action="store_true", help="without claimeven (to compare)")
+    p.add_argument("--plain", action="store_true", help="without claimeven and baseinverse (to compare)")
     p.add_argument("--verbose", action="store_true", help="one line per position")
     p.set_defaults(func=cmd_reach)

@@ -360,7 +360,8 @@ def claimeven_rows(geo: Geometry) -> tuple[int, int]:
     """(lower, upper) squares of the claimeven pairs when every column has an
     even number of empty squares: its height then has the board height's
     parity, so a column's next square, and every second one above it, lies
-    on a row of that parity (lower); the squares between are upper."""
+    on a row of that parity (lower); the squares between are upper. A column
+    with an odd number of empty squares has its next square on an upper row."""
     lower = upper = 0
     for r in range(geo.height):
         row = sum(geo.bit(c, r) for c in range(geo.width))
