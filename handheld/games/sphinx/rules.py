@@ -50,6 +50,18 @@ class Geometry:
     def bit(self, col: int, row: int) -> int:
         return 1 << (col * self.stride + row)
 
+    def column(self, square: int) -> int:
+        """The column of a one-square mask."""
+        return (square.bit_length() - 1) // self.stride
+
+
+def bits(x: int):
+    """The one-square masks of `x`, lowest first."""
+    while x:
+        low = x & -x
+        yield low
+        x ^= low
+
 
 @lru_cache(maxsize=None)
 def geometry(width: int, height: int) -> Geometry:
@@ -177,15 +189,9 @@ class Board:
         """The cells of every four in a row of the winner, as (col, row), sorted."""
         if self.winner is None:
             return []
-        bits = four_bits(self.stones[self.winner], self.geo.stride)
         s = self.geo.stride
-        out = []
-        while bits:
-            low = bits & -bits
-            i = low.bit_length() - 1
-            out.append((i // s, i % s))
-            bits ^= low
-        return sorted(out)
+        squares = bits(four_bits(self.stones[self.winner], s))
+        return sorted(divmod(square.bit_length() - 1, s) for square in squares)
 
     # --- changing -----------------------------------------------------
     def play(self, col: int) -> int:

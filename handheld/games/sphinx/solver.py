@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from handheld.games.sphinx.rules import Board, Geometry
+from handheld.games.sphinx.rules import Board, Geometry, bits
 from handheld.runtime.think import count, run_to_end
 
 _first = itemgetter(0)
@@ -120,7 +120,7 @@ class Solver:
         cur, mask = board.side_bits()
         possible = (mask + geo.bottom) & geo.full
         wins = geo.wins(cur, mask) & possible
-        win_col = min((_col(b, geo) for b in _bits(wins)), key=geo.order.index) if wins else None
+        win_col = min((geo.column(b) for b in bits(wins)), key=geo.order.index) if wins else None
         return cur, mask, len(board.moves), possible, win_col
 
     def _score(self, cur, mask, n):
@@ -339,7 +339,7 @@ class Solver:
             if playable and not has_four(reach ^ playable):
                 square = playable
         elif lows.bit_count() == 3:     # the two left are paired: opp gets one of them
-            for bit in _bits(playable):
+            for bit in bits(playable):
                 rest = lows ^ bit
                 first = rest & -rest
                 if not has_four(reach ^ bit ^ first) and not has_four(reach ^ bit ^ rest ^ first):
@@ -395,17 +395,6 @@ def _make_has_four(s: int):
 def _half(x: int) -> int:
     """x / 2 rounded towards zero."""
     return -((-x) // 2) if x < 0 else x // 2
-
-
-def _bits(x: int):
-    while x:
-        low = x & -x
-        yield low
-        x ^= low
-
-
-def _col(bit: int, geo: Geometry) -> int:
-    return (bit.bit_length() - 1) // geo.stride
 
 
 def solve(board: Board, budget: int = 0) -> int:

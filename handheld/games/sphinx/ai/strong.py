@@ -14,7 +14,7 @@ the CLI. Both give the same move.
 
 from __future__ import annotations
 
-from handheld.games.sphinx.rules import Board, Geometry
+from handheld.games.sphinx.rules import Board, Geometry, bits
 from handheld.games.sphinx.solver import OutOfNodes
 from handheld.runtime.think import count
 
@@ -24,10 +24,6 @@ EXACT, LOWER, UPPER = 0, 1, 2
 DEFAULT_NODES = 4000
 THREAT_GOOD = 40        # static score of a threat on a row whose parity suits its owner
 THREAT_OTHER = 4        # ... and of any other threat
-
-
-def column_of(bit: int, geo: Geometry) -> int:
-    return (bit.bit_length() - 1) // geo.stride
 
 
 def good_threat_rows(geo: Geometry) -> tuple[int, int]:
@@ -65,19 +61,11 @@ def root_forced(board: Board) -> int | None:
     geo = board.geo
     cur, mask = board.side_bits()
     possible = (mask + geo.bottom) & geo.full
-    for bits in (geo.wins(cur, mask) & possible,
-                 geo.wins(cur ^ mask, mask) & possible):
-        if bits:
-            cols = [column_of(b, geo) for b in _bits(bits)]
-            return min(cols, key=geo.order.index)
+    for squares in (geo.wins(cur, mask) & possible,
+                    geo.wins(cur ^ mask, mask) & possible):
+        if squares:
+            return min((geo.column(b) for b in bits(squares)), key=geo.order.index)
     return None
-
-
-def _bits(x: int):
-    while x:
-        low = x & -x
-        yield low
-        x ^= low
 
 
 class StrongSearch:
