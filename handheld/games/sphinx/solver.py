@@ -315,12 +315,8 @@ class Solver:
         surely gets (not `lows`). None when the mover has a four there."""
         reach = mover | (empty & self.lower_rows) | lows
         has_four = self.has_four
-        if has_four(reach):
-            if lows.bit_count() != 2:
-                return None
-            first = lows & -lows
-            if has_four(reach ^ first) or has_four(reach ^ lows ^ first):
-                return None
+        if has_four(reach) and (lows.bit_count() != 2 or not self._paired_fourless(reach, lows)):
+            return None
         return 1 if has_four(follower | (empty & self.upper_rows & ~lows)) else 0
 
     def _leader_result(self, mover, opp, empty, lows, moves):
@@ -340,14 +336,18 @@ class Solver:
                 square = playable
         elif lows.bit_count() == 3:     # the two left are paired: opp gets one of them
             for bit in bits(playable):
-                rest = lows ^ bit
-                first = rest & -rest
-                if not has_four(reach ^ bit ^ first) and not has_four(reach ^ bit ^ rest ^ first):
+                if self._paired_fourless(reach ^ bit, lows ^ bit):
                     square = bit
                     break
         if not square:
             return None
         return (1 if has_four(mover | square | (empty & self.upper_rows & ~lows)) else 0), square
+
+    def _paired_fourless(self, reach, pair):
+        """Baseinverse: no four fits in `reach` once the other side has one of
+        the two squares of `pair` (whichever one is opened, it takes the other)."""
+        first = pair & -pair
+        return not self.has_four(reach ^ first) and not self.has_four(reach ^ pair ^ first)
 
     def _store(self, key: int, entry: int) -> None:
         tt = self.tt
