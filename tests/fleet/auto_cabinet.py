@@ -6,6 +6,7 @@ import json
 import sys
 import time
 
+from fleetbroker import delivered
 from handheld.fleet.link import FleetLink
 from handheld.fleet.options import parse
 
@@ -18,7 +19,7 @@ while not link.connected and time.monotonic() < deadline:
     time.sleep(0.05)
 connected_after = round(time.monotonic() - start, 2)
 link.match_ended({"game": "sphinx", "ticks": 1500, "records": {"level": "strong", "human_won": True}})
-while (link.outbox.pending() or not link.connected or not len(link.table)) and time.monotonic() < deadline:
+while not delivered(link) and time.monotonic() < deadline:
     time.sleep(0.05)
 print(json.dumps({"address": link.address, "connected": link.connected, "queued": len(link.outbox.pending()),
                   "ids": sorted(link.table.ids()),

@@ -37,6 +37,15 @@ def wait_until(condition, timeout: float = 20.0, every: float = 0.02) -> float:
     return time.monotonic() - start
 
 
+def delivered(link, results: int = 1) -> bool:
+    """`link` is connected, has `results` results on its table and none waiting
+    in its outbox. The fleet thread queues a result on disk before it counts it
+    on the table, so the table is read first: an empty outbox read after it
+    means the broker has them; one read before it may be from before the result
+    was even queued (the fleet thread runs between the two reads)."""
+    return link.connected and len(link.table) >= results and not link.outbox.pending()
+
+
 class Broker:
     """`host` and `prefix` run it elsewhere, e.g. ("ip", "netns", "exec", NS) and
     an address of that namespace; then start() does not wait for it to listen

@@ -8,10 +8,11 @@ import logging
 import os
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
-from fleetbroker import MOSQUITTO, PASSWD, USERS, Broker
+from fleetbroker import MOSQUITTO, PASSWD, USERS, Broker, delivered
 from netns import ADDRESSES, Cable, unusable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -80,6 +81,36 @@ def test_a_cabinet_with_host_auto_finds_the_announced_broker_and_delivers(python
             except subprocess.TimeoutExpired:
                 announcer.kill()
             broker.stop()
+
+
+def test_the_wait_for_delivery_is_not_fooled_by_the_fleet_thread_running_between_its_reads():
+    """auto_cabinet.py's wait once read the outbox, then the table: when the fleet
+    thread queued and counted the result between the two reads (on a loaded
+    machine: 1 of 1,000 runs with the CPUs kept busy), it saw no result
+    queued and one counted, and reported it as still queued a few ms later.
+    Here the fleet thread runs right after the wait's first read, every time."""
+    queued: list[str] = []
+    counted: list[str] = []
+
+    def then_the_fleet_thread_runs(value):
+        if not counted:                     # it queues the result on disk, then counts it
+            queued.append("r")
+            counted.append("r")
+        return value
+
+    class Table:
+        def __len__(self):
+            return then_the_fleet_thread_runs(len(counted))
+
+    class Outbox:
+        def pending(self):
+            return then_the_fleet_thread_runs(list(queued))
+
+    link = SimpleNamespace(connected=True, table=Table(), outbox=Outbox())
+    assert not delivered(link)              # not yet counted
+    assert not delivered(link)              # counted, not yet acknowledged
+    queued.clear()                          # the PUBACK
+    assert delivered(link)
 
 
 def test_with_no_broker_announced_the_search_gives_up_in_time(python):
