@@ -3,7 +3,7 @@ import pytest
 from handheld.games.sphinx import GAME, ai
 from handheld.games.sphinx.ai.strong import StrongSearch
 from handheld.games.sphinx.rules import Board, parse_moves
-from handheld.games.sphinx.ai.prover import EARLY_SCALE, SOLVE_EMPTIES
+from handheld.games.sphinx.ai.prover import EARLY_SCALE, SOLVE_EMPTIES, WIN_EMPTIES
 from handheld.games.sphinx.ai.threats import ThreatSearch
 from handheld.games.sphinx.selfplay import play_game, strength
 from handheld.games.sphinx.solver import Solver, solve
@@ -338,10 +338,26 @@ def test_prover_40_games_against_strong_and_classic():
     there does not use. Issue 50's goal, no loss to STRONG or CLASSIC, is reached
     moving first only: this pins what was measured, not the goal."""
     against_strong = strength(40, seed=300, level="perfect", vs="strong")
-    assert against_strong["wins"] >= 3 * against_strong["losses"], against_strong   # 35-4-1 at play versions 6 and 7
+    assert against_strong["wins"] >= 3 * against_strong["losses"], against_strong   # 35-4-1 at play versions 6-8
     assert against_strong["by_side"]["first"][1] == 0, against_strong               # 20-0-0 moving first
     against_classic = strength(40, seed=300, level="perfect", vs="classic")
-    # 39-0-1 at play versions 6 and 7 (seed 305 drawn). At version 5 it was 39-1: seed 327, moving
+    # 39-0-1 at play versions 6-8 (seed 305 drawn). At version 5 it was 39-1: seed 327, moving
     # second, it played column 2 after 711433433, a won position (the C port in
     # docs/sphinx.md: 1, 3 and 4 win)
     assert against_classic["losses"] <= 1 and against_classic["by_side"]["first"][1] == 0, against_classic
+
+
+def test_prover_proves_the_wins_it_gave_away_before_the_solvers_range():
+    """The three wins PROVER gave away at play version 7 (docs/sphinx.md), before
+    SOLVE_EMPTIES: seeds 9107 and 9305 at 35 empty squares, which the solver
+    takes 195,000 and 187,000 nodes to prove (the search plays 1 and 7, draws:
+    922,126 and 836,600 nodes to show), and seed 9216 at 37, 16,632 nodes (the
+    search plays 2, a loss). From WIN_EMPTIES empty squares on PROVER looks for
+    a proven win with WIN_SCALE x 40,000 nodes first, and plays it."""
+    for moves in ("67434434633446", "21454454255442", "154432254553"):
+        b = parse_moves(moves, 7, 7)
+        assert SOLVE_EMPTIES < b.geo.cells - len(b.moves) <= WIN_EMPTIES
+        info = ai.PerfectInfo()
+        after = b.copy()
+        after.play(run_to_end(ai.think(b, "perfect", Rng(0), info=info)))
+        assert info.bound == 1 and Solver(b.geo).result(after) == -1, moves   # the side left to move loses

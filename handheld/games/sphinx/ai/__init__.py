@@ -18,8 +18,9 @@ Budgets are search nodes:
            on, the exact solver (solver.py) first: a proven win or draw is
            never given away, and where it proves nothing a search
            (ai/threats.py) picks the move and the solver checks it. On every
-           earlier move the search alone, with EARLY_SCALE times `budget`
-           (its `budget` is 10 times Strong's). prover.py has the figures.
+           earlier move the search, with EARLY_SCALE times `budget` (its
+           `budget` is 10 times Strong's), after a look for a proven win
+           from WIN_EMPTIES on. prover.py has the figures.
 """
 
 from __future__ import annotations

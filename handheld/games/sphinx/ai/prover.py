@@ -11,10 +11,14 @@ first, and what it proved (a win, or at least a draw) is
 kept with `budget` more nodes; when it proved nothing the search
 (ai/threats.py) picks a move with `budget`, and the solver checks it with
 CHECK_SCALE times `budget`: if it proves that the opponent wins after it,
-the next move not proven to lose is played. Before SOLVE_EMPTIES the search gets
-EARLY_SCALE times the budget: those moves are where games between the
-computer levels are decided, and where a deeper search finds more winning
-moves than a 40,000-node one, on average though not move by move (after
+the next move not proven to lose is played. From WIN_EMPTIES down to
+SOLVE_EMPTIES + 1 empty squares the solver first looks for a proven win with
+WIN_SCALE times the budget (12 of 40 positions at 35-38 empties on `--seed 7`
+have one it finds), and the search plays where it finds none. With more
+than SOLVE_EMPTIES empty squares the search gets EARLY_SCALE times the
+budget: those moves are where games between the computer levels are
+decided, and where a deeper search finds more winning moves than a
+40,000-node one, on average though not move by move (after
 `44433434` 40,000 nodes play column 1, which loses, 120,000 column 3, which
 wins; docs/sphinx.md has a case the other way round).
 
@@ -35,6 +39,9 @@ SOLVE_SCALE = 3           # the solver's first try, times `budget`: most positio
                           # empties are decided in it (docs/sphinx.md)
 CHECK_SCALE = 4           # the check of the search's move where the solver proved nothing, times
                           # `budget`: refuting a losing move at 34 empties took 117,000-177,000 nodes
+WIN_EMPTIES = 38          # from this many empty squares down to SOLVE_EMPTIES + 1, a win is looked for
+WIN_SCALE = 5             # with this times `budget` before the search: the wins PROVER gave away
+                          # there took 17,000-195,000 nodes to prove (docs/sphinx.md)
 
 
 def prover_steps(board: Board, budget: int, slice_nodes: int, info):
@@ -44,7 +51,12 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return forced
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
-    if board.geo.cells - len(board.moves) > SOLVE_EMPTIES:
+    empties = board.geo.cells - len(board.moves)
+    if empties > SOLVE_EMPTIES:
+        if empties <= WIN_EMPTIES:
+            col = yield from _proven_win(board, budget * WIN_SCALE, slice_nodes, info)
+            if col is not None:
+                return col
         return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes).think())
     solver = Solver(board.geo, budget * SOLVE_SCALE, slice_nodes)
     col = yield from _solver_move(board, solver, budget, info)
@@ -60,6 +72,17 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return (yield from solver.not_losing_move_steps(board, col))
     except OutOfNodes:
         return solver.candidate
+
+
+def _proven_win(board: Board, nodes: int, slice_nodes: int, info):
+    """A column the solver proves wins within `nodes`, or None."""
+    try:
+        col = yield from Solver(board.geo, nodes, slice_nodes).proven_move_steps(board, 1)
+    except OutOfNodes:
+        return None
+    if col is not None and info is not None:
+        info.bound = 1
+    return col
 
 
 def _solver_move(board: Board, solver: Solver, budget: int, info):
