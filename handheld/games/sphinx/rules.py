@@ -54,6 +54,10 @@ class Geometry:
         """The column of a one-square mask."""
         return (square.bit_length() - 1) // self.stride
 
+    def first_column(self, squares: int) -> int:
+        """The column of `squares` (not empty) that comes first in `order`, centre first."""
+        return min((self.column(b) for b in bits(squares)), key=self.order.index)
+
 
 def bits(x: int):
     """The one-square masks of `x`, lowest first."""

@@ -120,7 +120,7 @@ class Solver:
         cur, mask = board.side_bits()
         possible = (mask + geo.bottom) & geo.full
         wins = geo.wins(cur, mask) & possible
-        win_col = min((geo.column(b) for b in bits(wins)), key=geo.order.index) if wins else None
+        win_col = geo.first_column(wins) if wins else None
         return cur, mask, len(board.moves), possible, win_col
 
     def _score(self, cur, mask, n):

@@ -54,7 +54,8 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
     empties = board.geo.cells - len(board.moves)
     if empties > SOLVE_EMPTIES:
         if empties <= WIN_EMPTIES:
-            col = yield from _proven_win(board, budget * WIN_SCALE, slice_nodes, info)
+            solver = Solver(board.geo, budget * WIN_SCALE, slice_nodes)
+            col = yield from _proven_move(board, solver, 1, info)
             if col is not None:
                 return col
         return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes).think())
@@ -74,14 +75,15 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return solver.candidate
 
 
-def _proven_win(board: Board, nodes: int, slice_nodes: int, info):
-    """A column the solver proves wins within `nodes`, or None."""
+def _proven_move(board: Board, solver: Solver, at_least: int, info):
+    """A column `solver` proves keeps `at_least` (1: a win, 0: at least a
+    draw) within its budget, or None."""
     try:
-        col = yield from Solver(board.geo, nodes, slice_nodes).proven_move_steps(board, 1)
+        col = yield from solver.proven_move_steps(board, at_least)
     except OutOfNodes:
         return None
     if col is not None and info is not None:
-        info.bound = 1
+        info.bound = at_least
     return col
 
 
@@ -108,10 +110,4 @@ def _solver_move(board: Board, solver: Solver, budget: int, info):
     if at_least is None:
         return None
     solver.extend_budget(budget)
-    try:
-        col = yield from solver.proven_move_steps(board, at_least)
-    except OutOfNodes:
-        return None
-    if col is not None and info is not None:
-        info.bound = at_least
-    return col
+    return (yield from _proven_move(board, solver, at_least, info))

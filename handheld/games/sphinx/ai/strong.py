@@ -14,7 +14,7 @@ the CLI. Both give the same move.
 
 from __future__ import annotations
 
-from handheld.games.sphinx.rules import Board, Geometry, bits
+from handheld.games.sphinx.rules import Board, Geometry
 from handheld.games.sphinx.solver import OutOfNodes
 from handheld.runtime.think import count
 
@@ -64,7 +64,7 @@ def root_forced(board: Board) -> int | None:
     for squares in (geo.wins(cur, mask) & possible,
                     geo.wins(cur ^ mask, mask) & possible):
         if squares:
-            return min((geo.column(b) for b in bits(squares)), key=geo.order.index)
+            return geo.first_column(squares)
     return None
 
 
