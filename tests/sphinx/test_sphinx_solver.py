@@ -9,6 +9,7 @@ from handheld.games.sphinx.rules import Board, parse_moves
 from handheld.games.sphinx.solver import OutOfNodes
 from handheld.games.sphinx.solver import Solver, solve, solve_moves
 from handheld.runtime.rng import Rng
+from handheld.runtime.think import run_to_end
 
 
 def slow_score(width: int, height: int, moves: list[int]) -> int:
@@ -297,3 +298,21 @@ def test_result_is_the_sign_of_the_score():
         seen.add((score > 0) - (score < 0))
         checked += 1
     assert seen == {-1, 0, 1}
+
+
+def test_a_child_proven_in_the_table_cuts_its_parent_at_once():
+    # the side to move wins only with column 5, which the search's order does not
+    # try first (without the cutoff: 212 nodes here, the others refuted one by one).
+    # Once the position after 5 is proven lost for the opponent in the table,
+    # "does the side to move win?" is answered at the parent, in one node
+    # (enhanced transposition cutoff)
+    b = parse_moves("3476214777144615741261252372155", 7, 7)
+    solver = Solver(b.geo)
+    cur, mask, n, _, _ = solver._root(b)
+    after = b.copy()
+    after.play(4)
+    assert solver.result(after) == -1
+    solver.nodes = 0
+    assert run_to_end(solver._nega(cur, mask, n, 0, 1)) >= 1
+    assert solver.nodes == 1
+    assert Solver(b.geo).result(b) == 1

@@ -9,10 +9,11 @@ Method: negamax with alpha-beta in null windows (a binary search on the score
 in `solve`), a transposition table of bounds keyed by `stones + mask`, only
 moves that do not hand the opponent an immediate win, ordered by how many
 winning squares they make, then not under one's own threat, centre first on
-ties. Allis' claimeven and baseinverse bound a position without search: the
-side that answers can reply on top of every move, or in a paired column
-(see `_follower_result`). Like the Strong search it is
-a generator that yields every `slice_nodes` nodes, and it can stop after a
+ties; a child whose stored bound already refutes the node cuts it before
+any child is searched (enhanced transposition cutoff). Allis' claimeven and
+baseinverse bound a position without search: the side that answers can
+reply on top of every move, or in a paired column (see
+`_follower_result`). Like the Strong search it is a generator that yields every `slice_nodes` nodes, and it can stop after a
 node budget (raising `OutOfNodes`), so the Prover sphinx can think across
 ticks and give up when a position is too deep to prove.
 """
@@ -291,6 +292,16 @@ class Solver:
             children.sort(key=_first, reverse=True)       # stable: centre first on ties
         else:
             children = ((0, moves, -1),)
+        # enhanced transposition cutoff: a child the table already bounds from
+        # above (for the opponent) may refute this node before any is searched
+        tt = self.tt
+        for _, bit, _ in children:
+            entry = tt.get(opp + (mask | bit))
+            if entry is not None and entry < self.span:
+                v = -(entry + self.min_score)
+                if v >= beta:
+                    self._store(key, v - self.min_score + self.span)
+                    return v
         for _, bit, made in children:
             v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha, made, opp_win & ~bit)
             v = -v
