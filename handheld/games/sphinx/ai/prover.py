@@ -3,17 +3,17 @@ search where it cannot.
 
 Measured on 7 x 7 (`handheld sphinx reach --empties 32,34,36,38 --seed 7
 --positions 40 --max-nodes 120000`, positions from Strong's games): the
-solver (claimeven and baseinverse, solver.py) decides win, draw or loss in
-120,000 nodes for 29 of 37 positions with 32 empty squares, 24 of 39 with 34,
-13 of 39 with 36 and 7 of 39 with 38 (docs/sphinx.md). So from
-SOLVE_EMPTIES empty squares on the solver gets SOLVE_SCALE times the budget
-first, and what it proved (a win, or at least a draw) is
-kept with `budget` more nodes; when it proved nothing the search
+solver (claimeven, baseinverse and the transposition cutoff, solver.py)
+decides win, draw or loss in 120,000 nodes for 32 of 37 positions with 32
+empty squares, 27 of 39 with 34, 17 of 39 with 36 and 8 of 39 with 38
+(docs/sphinx.md). So from SOLVE_EMPTIES empty squares on the solver gets
+SOLVE_SCALE times the budget first, and what it proved (a win, or at least a
+draw) is kept with `budget` more nodes; when it proved nothing the search
 (ai/threats.py) picks a move with `budget`, and the solver checks it with
 CHECK_SCALE times `budget`: if it proves that the opponent wins after it,
 the next move not proven to lose is played. From WIN_EMPTIES down to
 SOLVE_EMPTIES + 1 empty squares the solver first looks for a proven win with
-WIN_SCALE times the budget (12 of 40 positions at 35-38 empties on `--seed 7`
+WIN_SCALE times the budget (14 of 40 positions at 35-38 empties on `--seed 7`
 have one it finds), and the search plays where it finds none. With more
 than SOLVE_EMPTIES empty squares the search gets EARLY_SCALE times the
 budget: those moves are where games between the computer levels are
