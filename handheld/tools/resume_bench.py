@@ -1,7 +1,8 @@
 """`handheld bench` figures for resuming: the time to re-run the journal of a
-10-minute Archon match and of a whole Atom-4 match (wall time, and the frame
-thread's CPU time, which a busy machine does not inflate), and what journaling
-them cost (fsyncs and bytes a second of game time).
+10-minute Archon match, of a whole Atom-4 match and of a whole Sphinx match
+against PROVER (wall time, and the frame thread's CPU time, which a busy
+machine does not inflate), and what journaling them cost (fsyncs and bytes a
+second of game time).
 
 The matches are played by a scripted player (`scripted_holds`: now and then a new
 stick direction and FIRE) against the computer, journaled into a temporary
@@ -91,11 +92,14 @@ def resume_figures(game_id: str, options: dict, ticks: int, every: int = 6) -> d
 
 
 def bench_resume(quick: bool) -> dict:
-    """Quick: one minute of Archon and a one-round Atom-4 match."""
+    """Quick: one minute of Archon, a one-round Atom-4 match and one Sphinx game
+    against PROVER (the heaviest thinker: a re-run plays its recorded moves)."""
     return {"archon_10_min": resume_figures("archon", {"mode": "computer_dark"},
                                             TEN_MINUTES // (10 if quick else 1), every=30),
             "atom4_whole": resume_figures("atom4", {"players": 1, "level": "normal", "rounds": 1 if quick else 3},
-                                          10 * TEN_MINUTES, every=6)}
+                                          10 * TEN_MINUTES, every=6),
+            "sphinx_prover_whole": resume_figures("sphinx", {"mode": "cpu", "level": "perfect", "first": "computer",
+                                                             "rounds": 1 if quick else 3}, 10 * TEN_MINUTES, every=6)}
 
 
 def print_resume(figures: dict) -> None:

@@ -4,20 +4,17 @@ played on, the match ends in the replay the uninterrupted one made, which
 `replay --verify` (which never sees the journal) re-derives. A recorded move that
 does not fit is one log line, and the resume thinks everything again."""
 
-import itertools
 import logging
-from types import SimpleNamespace
 
 import pytest
 
-from handheld.runtime.context import Context
+from resuming import cut_and_played_on, put_journal, resume_match
+
 from handheld.games.atom4 import ai
 from handheld.games.atom4.rules import CELLS
 from handheld.games.playback import run_replay
 from handheld.runtime import journal as J
-from handheld.cabinet import resume
 from handheld.runtime import journal_disk
-from handheld.tools.resume_bench import journaled_match, scripted_frames
 
 OPTIONS = {"players": 1, "rounds": 3}
 CUT = 26000          # the scripted player's second round started at tick 24752
@@ -27,24 +24,7 @@ CUT = 26000          # the scripted player's second round started at tick 24752
 def played(tmp_path_factory):
     """The scripted match: its journal and state as the power cut it at CUT, then
     played on uninterrupted to its end (round 2, at ~32200 ticks)."""
-    state = str(tmp_path_factory.mktemp("played"))
-    runner, _ = journaled_match(state, "atom4", OPTIONS, CUT)
-    cut = SimpleNamespace(journal=open(J.journal_path(state), "rb").read(), state_hash=runner.match.state_hash(),
-                          decisions=list(runner.match.decisions))
-    for frame in itertools.islice(scripted_frames(1, 40000), CUT, None):
-        runner.update(frame)
-        if runner.match.finished:
-            break
-    assert runner.match.finished
-    cut.whole = runner
-    journal_disk.wait_until_written()
-    return cut
-
-
-def _cut_journal(played, tmp_path) -> str:
-    path = J.journal_path(str(tmp_path))
-    open(path, "wb").write(played.journal)
-    return path
+    return cut_and_played_on(tmp_path_factory.mktemp("played"), "atom4", OPTIONS, CUT)
 
 
 @pytest.fixture
@@ -59,18 +39,12 @@ def searches(monkeypatch):
     return count
 
 
-def _resume(state):
-    ctx = Context.headless_context(seed=1)
-    ctx.data_dir = state
-    return resume.Resumption(ctx, resume.pending(state)).run()
-
-
 def test_a_finished_rounds_moves_come_from_the_journal_and_the_state_is_the_same(tmp_path, played, searches):
-    journal = J.read_journal(_cut_journal(played, tmp_path))
+    journal = J.read_journal(put_journal(played.journal, tmp_path))
     assert journal.decisions == played.decisions and journal.ticks == CUT
     in_round_2 = sum(1 for d in journal.decisions if d[1] == 2)
     assert in_round_2 >= 1 and len(journal.decisions) > in_round_2 + 5
-    runner = _resume(str(tmp_path))
+    runner = resume_match(tmp_path)
     assert runner.match.state_hash() == played.state_hash
     assert in_round_2 <= searches[0] <= in_round_2 + 1      # round 2's again (and one in flight), round 1's not
     assert runner.match.decisions == played.decisions
@@ -83,8 +57,8 @@ def test_a_finished_rounds_moves_come_from_the_journal_and_the_state_is_the_same
 
 
 def test_a_resumed_journal_keeps_the_decisions_for_the_next_cut(tmp_path, played):
-    path = _cut_journal(played, tmp_path)
-    _resume(str(tmp_path))
+    path = put_journal(played.journal, tmp_path)
+    resume_match(tmp_path)
     journal_disk.wait_until_written()
     assert J.read_journal(path).decisions == played.decisions
 
@@ -94,7 +68,7 @@ def test_a_recorded_move_that_does_not_fit_is_one_line_and_everything_is_thought
         tmp_path, played, caplog, searches, which):
     """Round 1's moves are played from the record (a forged one leaves the next
     board other than recorded); round 2's are searched again and compared."""
-    path = _cut_journal(played, tmp_path)
+    path = put_journal(played.journal, tmp_path)
     journal = J.read_journal(path)
     n = 3 if which == "round 1" else len(journal.decisions) - 1
     tick, rnd, ticks, move, key = journal.decisions[n]
@@ -103,7 +77,7 @@ def test_a_recorded_move_that_does_not_fit_is_one_line_and_everything_is_thought
     forged[n] = (tick, rnd, ticks, (move + 1) % CELLS, key)
     J.JournalWriter.create(path, journal.header, journal.frames, forged).close()
     with caplog.at_level(logging.INFO, logger="handheld.resume"):
-        runner = _resume(str(tmp_path))
+        runner = resume_match(tmp_path)
     assert runner.match.state_hash() == played.state_hash
     assert searches[0] >= len(journal.decisions)                  # every move searched again
     (line,) = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]

@@ -26,7 +26,7 @@ from handheld.base.actions import Action
 from handheld.runtime.journal import DecisionMismatch
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.runtime.think import Thinker
+from handheld.runtime.think import Thinker, recorded
 from handheld.base import scene
 
 FIRE, ALT = int(Action.FIRE), int(Action.ALT)     # plain ints: an IntFlag `&` costs a resume's re-run
@@ -172,7 +172,7 @@ class Match:
         self.search_kind, self.search_started, self.search_key = kind, self.tick, ai.board_key(self.pos.board)
         self.search_recorded = self._recorded_at(self.tick) if kind == "move" else None
         if self.search_recorded is not None and self.search_recorded[1] < self._last_recorded[1]:
-            thinking = recorded_thinking(self.search_recorded)
+            thinking = recorded(self.search_recorded[3], self.search_recorded[2])
         else:
             thinking = ai.think(self.pos, level, seed, memory)
         self.thinker = Thinker(thinking, pace=pace)
@@ -264,14 +264,6 @@ class Match:
         return state_hash((self.pos, self.round_no, self.scores[1], self.scores[2], self.tick,
                            self.cursor, self.phase, self.timer, tuple(self.pos.moves),
                            self.finished, self.thinker.nodes if self.thinker else -1))   # the nodes Search counted
-
-
-def recorded_thinking(decision: tuple):
-    """A move a journal kept, in place of a search: it takes as many ticks as the
-    search did and then has the same answer."""
-    for _ in range(decision[2] - 1):
-        yield
-    return decision[3]
 
 
 class MatchScene(scene.MatchScene):

@@ -6,6 +6,14 @@ accelerating animation, and a finished round blinks its winning four. A
 computer side thinks a slice of search nodes per tick (a dotted indicator
 shows it), then slides its piece to the chosen column and drops it, so the
 screen never freezes and the move lands on the same tick in every replay.
+
+The computers' moves are also kept as `decisions` (the turn's tick, round,
+ticks thought, column, board key), which the match journal writes down. A
+computer's move depends on nothing but the board (no search keeps anything
+from one move to the next, and none draws on the match Rng), so a resumed
+match plays every recorded move without thinking it again, after checking
+that the board is the one it was chosen on; a PROVER match would otherwise
+think its whole length again.
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.base.actions import Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.runtime.think import Thinker
+from handheld.runtime.journal import DecisionMismatch
+from handheld.runtime.think import Thinker, recorded
 from handheld.base import scene
 
 DEMO_LEVELS = ("strong", "classic", "perfect")
@@ -105,6 +114,10 @@ class MatchScene(scene.MatchScene):
         self.message = ""
         self.version = 0                  # bumps whenever the board picture changes
         self.thinker: Thinker | None = None   # a computer's turn, while it thinks
+        self.decisions: list[tuple[int, int, int, int, int]] = []
+        self._turn: tuple | None = None        # (tick, board key) of a computer's turn it may record
+        self._recorded: dict[int, tuple] = {}  # resuming: turn's tick -> the decision the journal kept
+        self._last_recorded = -1
         register_sounds(ctx.audio)
         self._new_round()
 
@@ -141,12 +154,36 @@ class MatchScene(scene.MatchScene):
             self.thinker = None
         else:
             self.phase = THINK
+            self._turn = None
             if self.opts["mode"] == "demo" and not self.board.moves:
                 thinking = _demo_opening(self.board, self.rng)
             else:
-                thinking = ai.think(self.board, kind, self.rng, self.opts["budget"],
-                                    SLICE_NODES * ai.SLICE_SCALE[kind])
+                key = board_key(self.board)
+                decision = self._recorded_turn(key)
+                if decision is not None:
+                    thinking = recorded(decision[3], decision[2])
+                else:
+                    thinking = ai.think(self.board, kind, self.rng, self.opts["budget"],
+                                        SLICE_NODES * ai.SLICE_SCALE[kind])
+                self._turn = (self.tick, key)
             self.thinker = Thinker(thinking, pace=MIN_THINK_TICKS)
+
+    def use_recorded_decisions(self, decisions) -> None:
+        """Resuming: the computers' moves a journal kept, played instead of thought
+        (each is checked against the board: DecisionMismatch if one does not fit)."""
+        self._recorded = {d[0]: tuple(d) for d in decisions if len(d) == 5}
+        self._last_recorded = max(self._recorded, default=-1)
+        if self.thinker is not None and self.thinker.ticks == 0 and self._turn is not None:
+            self._start_turn()      # the first turn began with the match, before the journal was read
+
+    def _recorded_turn(self, key: int):
+        if self.tick > self._last_recorded:
+            return None
+        decision = self._recorded.pop(self.tick, None)
+        if (decision is None or decision[1] != self.round or decision[4] != key or decision[2] < 1
+                or not 0 <= decision[3] < self.width or not self.board.can_play(decision[3])):
+            raise DecisionMismatch(f"the computer's move recorded at tick {self.tick} does not fit the match")
+        return decision
 
     def _hand_over(self, piece: str) -> None:
         """The computer plays `piece` from this tick on (its cabinet is gone)."""
@@ -201,7 +238,12 @@ class MatchScene(scene.MatchScene):
     def _update_think(self) -> None:
         if self.thinker is None:          # THINK is entered with a thinker; nothing to step without one
             return
-        if self.thinker.tick():
+        was_done = self.thinker.done
+        ready = self.thinker.tick()
+        if self.thinker.done and not was_done and self._turn is not None:
+            tick, key = self._turn
+            self.decisions.append((tick, self.round, self.thinker.ticks, self.thinker.answer, key))
+        if ready:
             self.target = self.thinker.answer
             self.thinker = None
             self.phase = SLIDE
@@ -282,6 +324,12 @@ class MatchScene(scene.MatchScene):
         from handheld.games.sphinx.draw import draw_match
 
         draw_match(self, surface)
+
+
+def board_key(board: Board) -> int:
+    """The position, as one int: the stones of the side to move plus every stone (the solver's key)."""
+    cur, mask = board.side_bits()
+    return cur + mask
 
 
 def _approach(x: int, goal: int, step: int) -> int:
