@@ -181,7 +181,7 @@ class MatchScene(scene.MatchScene):
             return None
         decision = self._recorded.pop(self.tick, None)
         if (decision is None or decision[1] != self.round or decision[4] != key or decision[2] < 1
-                or not 0 <= decision[3] < self.width or not self.board.can_play(decision[3])):
+                or not self.board.can_play(decision[3])):
             raise DecisionMismatch(f"the computer's move recorded at tick {self.tick} does not fit the match")
         return decision
 

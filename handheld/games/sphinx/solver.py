@@ -13,9 +13,10 @@ ties; a child whose stored bound already refutes the node cuts it before
 any child is searched (enhanced transposition cutoff). Allis' claimeven and
 baseinverse bound a position without search: the side that answers can
 reply on top of every move, or in a paired column (see
-`_follower_result`). Like the Strong search it is a generator that yields every `slice_nodes` nodes, and it can stop after a
-node budget (raising `OutOfNodes`), so the Prover sphinx can think across
-ticks and give up when a position is too deep to prove.
+`_follower_result`). Like the Strong search it is a generator that yields
+every `slice_nodes` nodes, and it can stop after a node budget (raising
+`OutOfNodes`), so the Prover sphinx can think across ticks and give up when
+a position is too deep to prove.
 """
 
 from __future__ import annotations
@@ -294,13 +295,13 @@ class Solver:
             children = ((0, moves, -1),)
         # enhanced transposition cutoff: a child the table already bounds from
         # above (for the opponent) may refute this node before any is searched
-        tt = self.tt
+        tt, span, min_score = self.tt, self.span, self.min_score
         for _, bit, _ in children:
             entry = tt.get(opp + (mask | bit))
-            if entry is not None and entry < self.span:
-                v = -(entry + self.min_score)
+            if entry is not None and entry < span:
+                v = -(entry + min_score)
                 if v >= beta:
-                    self._store(key, v - self.min_score + self.span)
+                    self._store(key, v - min_score + span)
                     return v
         for _, bit, made in children:
             v = yield from self._nega(opp, mask | bit, n + 1, -beta, -alpha, made, opp_win & ~bit)
