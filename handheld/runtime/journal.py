@@ -53,6 +53,19 @@ class DecisionMismatch(ValueError):
     """A recorded decision does not fit the match being resumed: think it again."""
 
 
+def recorded_decision(recorded: dict, tick: int, round_no: int, key: int, legal) -> tuple:
+    """The decision (turn's tick, round, ticks thought, move, board key) a journal
+    kept for the computer's turn that began at `tick`, taken out of `recorded`
+    once it fits the match: the same round and board, at least one tick thought,
+    a move `legal(move)` allows. DecisionMismatch when it does not, or when none
+    was kept for that tick."""
+    decision = recorded.pop(tick, None)
+    if (decision is None or len(decision) != 5 or decision[1] != round_no or decision[4] != key
+            or decision[2] < 1 or not legal(decision[3])):
+        raise DecisionMismatch(f"the computer's move recorded at tick {tick} does not fit the match")
+    return decision
+
+
 def journal_path(state_dir: str) -> str:
     return os.path.join(state_dir, FILE_NAME)
 

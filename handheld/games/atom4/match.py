@@ -23,7 +23,7 @@ from handheld.games.levels import names
 from handheld.games.atom4.draw import MatchPicture, change_text
 from handheld.games.atom4.rules import GOAL, STEP, SIZE, Position, winning_line
 from handheld.base.actions import Action
-from handheld.runtime.journal import DecisionMismatch
+from handheld.runtime.journal import DecisionMismatch, recorded_decision
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
 from handheld.runtime.think import Thinker, recorded
@@ -201,11 +201,7 @@ class Match:
     def _recorded_at(self, tick: int):
         if tick > self._last_recorded[0]:
             return None
-        recorded = self._recorded.pop(tick, None)
-        if (recorded is None or len(recorded) != 5 or recorded[1] != self.round_no or recorded[4] != self.search_key
-                or recorded[2] < 1 or not self.pos.is_legal(recorded[3])):
-            raise DecisionMismatch(f"the computer's move recorded at tick {tick} does not fit the match")
-        return recorded
+        return recorded_decision(self._recorded, tick, self.round_no, self.search_key, self.pos.is_legal)
 
     @property
     def thinking(self) -> bool:

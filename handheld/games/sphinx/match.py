@@ -26,7 +26,7 @@ from handheld.games.sphinx.sounds import register as register_sounds
 from handheld.base.actions import Action, InputFrame
 from handheld.runtime.rng import Rng
 from handheld.runtime.statehash import state_hash
-from handheld.runtime.journal import DecisionMismatch
+from handheld.runtime.journal import recorded_decision
 from handheld.runtime.think import Thinker, recorded
 from handheld.base import scene
 
@@ -179,11 +179,7 @@ class MatchScene(scene.MatchScene):
     def _recorded_turn(self, key: int):
         if self.tick > self._last_recorded:
             return None
-        decision = self._recorded.pop(self.tick, None)
-        if (decision is None or decision[1] != self.round or decision[4] != key or decision[2] < 1
-                or not self.board.can_play(decision[3])):
-            raise DecisionMismatch(f"the computer's move recorded at tick {self.tick} does not fit the match")
-        return decision
+        return recorded_decision(self._recorded, self.tick, self.round, key, self.board.can_play)
 
     def _hand_over(self, piece: str) -> None:
         """The computer plays `piece` from this tick on (its cabinet is gone)."""
