@@ -6,7 +6,9 @@ from handheld.games.sphinx import GAME, layout
 from handheld.games.sphinx.match import MatchScene, normalise
 from handheld.games.sphinx.options import OptionsScene
 from handheld.games.sphinx.phases import AIM, FALL, ROUND_OVER, THINK, WON
-from handheld.games.sphinx.showcase import preset
+from handheld.games.sphinx import ai
+from handheld.games.sphinx.match import SLICE_NODES
+from handheld.games.sphinx.showcase import bench_scenes, preset
 from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
 
@@ -123,6 +125,17 @@ def test_computer_thinks_across_ticks_with_indicator(ctx):
     while scene.phase != AIM:
         scene.update(EMPTY_FRAME)
     assert len(scene.board.moves) == 2
+
+
+def test_the_prover_bench_scene_thinks_a_whole_slice_in_every_frame_bench_times(ctx):
+    """`handheld bench`'s sphinx:prover times the dearest frame the cabinet
+    draws: the Prover's biggest slice in every one of its 630 frames."""
+    scene = bench_scenes(GAME)["prover"](ctx, 1)
+    slice_nodes = SLICE_NODES * ai.SLICE_SCALE["perfect"]
+    for _ in range(630):
+        scene.update(EMPTY_FRAME)
+        assert scene.phase == THINK
+        assert scene.thinker.last_nodes >= slice_nodes
 
 
 def test_match_is_deterministic_from_seed_and_inputs(ctx):

@@ -14,6 +14,10 @@ from handheld.runtime.rng import Rng
 
 MIDGAME = [3, 3, 2, 4, 4, 2, 3, 5, 1, 3]       # 0-based columns, sphinx first
 NEAR_WIN = [3, 3, 2, 2, 4, 4]                  # sphinx holds c1 d1 e1 and is to move
+# 53634744324, 38 empty squares, pyramid to move: the Prover's win look proves
+# nothing in its 200,000 nodes, so it thinks 1,333 ticks, its longest turn, a
+# 240-node slice in every frame (the dearest frame the cabinet draws)
+PROVER_LONG_THINK = [4, 2, 5, 2, 3, 6, 3, 3, 2, 1, 3]
 
 
 def preset(scene: MatchScene, moves) -> MatchScene:
@@ -34,6 +38,10 @@ def _thinking(ctx, seed):
     return scene
 
 
+def _prover(ctx, seed):
+    return preset(MatchScene(ctx, seed, {"mode": "cpu", "level": "perfect", "first": "you"}), PROVER_LONG_THINK)
+
+
 def _win(ctx, seed):
     scene = preset(MatchScene(ctx, seed, {"mode": "two"}), NEAR_WIN)
     scene._drop(5)          # c1-d1-e1 + f1: the fall, then the blinking four
@@ -47,12 +55,12 @@ def _demo(ctx, seed):
 
 def screenshot_scenes(game) -> dict:
     return {"board": _board, "options": lambda ctx, seed: OptionsScene(ctx, game),
-            "thinking": _thinking, "win": _win, "demo": _demo}
+            "thinking": _thinking, "prover": _prover, "win": _win, "demo": _demo}
 
 
 def bench_scenes(game) -> dict:
     return {"options": lambda ctx, seed: OptionsScene(ctx, game), "board": _board,
-            "thinking": _thinking, "win": _win, "demo": _demo}
+            "thinking": _thinking, "prover": _prover, "win": _win, "demo": _demo}
 
 
 def positions(width: int, height: int, count: int, stones=None, empties=None, seed: int = 1):
