@@ -2,12 +2,10 @@ import pygame
 import pytest
 
 from handheld.runtime.context import Context
-from handheld.games.sphinx import GAME, layout
-from handheld.games.sphinx.match import MatchScene, normalise
+from handheld.games.sphinx import GAME, ai, layout
+from handheld.games.sphinx.match import SLICE_NODES, MatchScene, normalise
 from handheld.games.sphinx.options import OptionsScene
 from handheld.games.sphinx.phases import AIM, FALL, ROUND_OVER, THINK, WON
-from handheld.games.sphinx import ai
-from handheld.games.sphinx.match import SLICE_NODES
 from handheld.games.sphinx.showcase import bench_scenes, preset
 from handheld.base.actions import EMPTY_FRAME, Action, frame_from_masks
 from handheld.ui.palette import rgb
