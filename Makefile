@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow lint bench fuzz screens venv clean
+.PHONY: run test test-slow lint bench fuzz screens sphinx-book venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,13 @@ fuzz: $(STAMP)
 # every screen as a PNG in docs/screens/ with an index page (docs/screens/README.md)
 screens: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m handheld.tools.screens docs/screens
+
+# extend the Sphinx's opening book (handheld/games/sphinx/book.py) with its C search; it
+# starts where the last run stopped. e.g. ARGS="--jobs 2" (1 GiB of memory a job)
+sphinx-book: $(STAMP)
+	mkdir -p build
+	$(CC) -O3 -march=native -o build/book_solver handheld/games/sphinx/book_solver.c
+	$(PY) -m handheld.games.sphinx.book_build --solver build/book_solver $(ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -38,6 +38,12 @@ def cmd_solve(args) -> int:
     if args.max_seconds <= 0:
         return _fail("solve", f"--max-seconds must be above 0, not {args.max_seconds}")
     t0 = clock()
+    if not args.no_book:
+        from handheld.games.sphinx.book import book
+
+        known = book().lookup(board)
+        if known is not None:
+            return _print_book_answer(board, *known, (clock() - t0) if args.time else None)
     solver = Solver(board.geo, slice_nodes=SLICE_NODES)
     steps = solver.solve_steps(board)
     next_report = t0 + PROGRESS_SECONDS
@@ -62,6 +68,20 @@ def cmd_solve(args) -> int:
         print(f"{score}\t{(clock() - t0) * 1000:.1f} ms")
     else:
         print(score)
+    return 0
+
+
+def _print_book_answer(board, result: int, column: int | None, seconds: float | None) -> int:
+    """A position in the opening book: its win, draw or loss, at once (a draw's score is exact)."""
+    empty = board.geo.cells - len(board.moves)
+    lo, hi = {1: (1, (empty + 1) // 2), 0: (0, 0), -1: (-(empty // 2), -1)}[result]
+    text = _bound_text(board, lo, hi)
+    print(text if seconds is None else f"{text}\t{seconds * 1000:.1f} ms")
+    what = {1: "a win", 0: "a draw", -1: "a loss"}[result]
+    keep = f", column {column + 1} keeps it" if column is not None else ", whatever it plays"
+    exact = "" if result == 0 else "; --no-book solves for the exact score"
+    print(f"handheld sphinx solve: from the opening book: {what} for the side to move{keep}{exact}",
+          file=sys.stderr)
     return 0
 
 
@@ -180,6 +200,9 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
     p.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS,
                    help=f"give up after this long and print the best proven bound instead "
                         f"(exit 3); default {DEFAULT_MAX_SECONDS:g}. Memory stays under 256 MB")
+    p.add_argument("--no-book", action="store_true",
+                   help="solve even a position the opening book holds (the book gives win, draw or "
+                        "loss at once, on 7 x 7 a few moves in, not the exact score)")
     p.set_defaults(func=cmd_solve)
     from handheld.games.levels import from_cli, names
     from handheld.games.sphinx.ai import LEVELS

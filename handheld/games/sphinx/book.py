@@ -1,0 +1,176 @@
+"""The Sphinx's opening book: win, draw or loss of 7 x 7 positions a few
+moves in, and a move that keeps it.
+
+The pure-Python solver cannot decide a position this early while a player
+waits (docs/sphinx.md: none of 10 positions with 38-46 empty squares in 3 M
+nodes; three moves in takes 40 M to several billion nodes). The book is
+computed offline by the same search in C (book_solver.c; `make sphinx-book`
+compiles it and runs book_build.py) for positions with
+BOOK_PLIES stones, and the positions with fewer stones are derived from
+those by negamax. Positions the build has not reached yet are simply not in
+it; tests/sphinx/test_sphinx_book.py checks entries against solver.py.
+
+book.txt holds one position a line: `MOVES RESULT COLUMN NODES`, MOVES the
+1-based columns of one move order that reaches it, RESULT +1, 0 or -1 for
+the side to move, COLUMN the 1-based column that keeps RESULT ("-" when
+every move loses), NODES what the C search spent ("-" for a derived entry).
+A position stands for its mirror image too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from handheld.games.sphinx.rules import Board
+
+log = logging.getLogger("handheld.sphinx")
+
+BOOK_PATH = Path(__file__).with_name("book.txt")
+WIDTH = HEIGHT = 7          # the Sphinx board; other sizes have no book
+BOOK_PLIES = 3              # the deepest positions the C search decides
+
+
+class BookError(ValueError):
+    """book.txt does not parse, or names an illegal position."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    moves: str                  # 1-based columns, e.g. "425"
+    result: int                 # +1, 0, -1 for the side to move
+    column: int | None          # 0-based column keeping `result`; None when lost
+    nodes: int | None = None    # the C search's nodes; None when derived
+
+    def line(self) -> str:
+        column = "-" if self.column is None else str(self.column + 1)
+        nodes = "-" if self.nodes is None else str(self.nodes)
+        return f"{self.moves or '.'} {self.result:+d} {column} {nodes}"
+
+
+def board_of(moves: str) -> Board:
+    return Board(WIDTH, HEIGHT, [int(ch) - 1 for ch in moves])
+
+
+def position_key(board: Board) -> tuple[int, int]:
+    return board.stones[0], board.stones[1]
+
+
+def key_of(moves: str) -> tuple[int, int]:
+    """position_key(board_of(moves)) without a Board (the book's moves are legal: parse checks)."""
+    stones = [0, 0]
+    heights = [0] * WIDTH
+    for i, ch in enumerate(moves):
+        col = int(ch) - 1
+        stones[i & 1] |= 1 << (col * (HEIGHT + 1) + heights[col])
+        heights[col] += 1
+    return stones[0], stones[1]
+
+
+def mirror_moves(moves: str) -> str:
+    return "".join(str(WIDTH + 1 - int(ch)) for ch in moves)
+
+
+def canonical_key(moves: str) -> tuple[int, int]:
+    """The same key for a position, any move order reaching it and its mirror image."""
+    return min(key_of(moves), key_of(mirror_moves(moves)))
+
+
+def positions(plies: int) -> list[str]:
+    """One move order for every position with `plies` stones, up to mirror
+    image, the first in column order that reaches it."""
+    seen: dict[tuple[int, int], str] = {}
+    for seq in itertools.product(range(1, WIDTH + 1), repeat=plies):
+        moves = "".join(map(str, seq))
+        seen.setdefault(canonical_key(moves), moves)
+    return list(seen.values())
+
+
+def parse(text: str) -> list[Entry]:
+    entries = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            moves, result, column, nodes = line.split()
+            moves = "" if moves == "." else moves
+            entry = Entry(moves, int(result), None if column == "-" else int(column) - 1,
+                          None if nodes == "-" else int(nodes))
+        except ValueError:
+            raise BookError(f"book line {number}: {raw.strip()!r}: not MOVES RESULT COLUMN NODES") from None
+        heights = [moves.count(str(c + 1)) for c in range(WIDTH)]
+        if (not moves.isdigit() and moves) or sum(heights) != len(moves) or max(heights) > HEIGHT:
+            raise BookError(f"book line {number}: {raw.strip()!r}: MOVES are columns 1..{WIDTH}, "
+                            f"at most {HEIGHT} in one")
+        if entry.result not in (-1, 0, 1) or (entry.column is None) != (entry.result < 0):
+            raise BookError(f"book line {number}: {raw.strip()!r}: RESULT is +1, 0 or -1, "
+                            f"and COLUMN is '-' exactly when it is -1")
+        if entry.column is not None and not (0 <= entry.column < WIDTH and heights[entry.column] < HEIGHT):
+            raise BookError(f"book line {number}: {raw.strip()!r}: column {entry.column + 1} cannot be played")
+        entries.append(entry)
+    return entries
+
+
+def derive(solved: list[Entry]) -> list[Entry]:
+    """The entries of every position with fewer stones whose result follows
+    from `solved` (and what it derives) by negamax: a win where one move
+    reaches a position the opponent loses, otherwise the best result when
+    every move's position is known. The move kept is the first in column
+    order (centre first) that reaches it."""
+    known = {canonical_key(e.moves): e for e in solved}
+    deepest = max((len(e.moves) for e in solved), default=0)
+    derived: list[Entry] = []
+    order = board_of("").geo.order
+    for plies in range(deepest - 1, -1, -1):
+        for moves in positions(plies):
+            results = {}
+            for col in order:
+                child = known.get(canonical_key(moves + str(col + 1)))
+                if child is not None:
+                    results[col] = -child.result
+            best = max(results.values(), default=None)
+            if best is None or (best < 1 and len(results) < WIDTH):
+                continue
+            column = next(col for col in order if results.get(col) == best) if best >= 0 else None
+            entry = Entry(moves, best, column)
+            known[canonical_key(moves)] = entry
+            derived.append(entry)
+    return derived
+
+
+def text_of(entries: list[Entry]) -> str:
+    head = ("# The Sphinx's opening book (7 x 7): MOVES RESULT COLUMN NODES, see handheld/games/sphinx/book.py.\n"
+            "# Built by `make sphinx-book`; do not edit by hand.\n")
+    ordered = sorted(entries, key=lambda e: (len(e.moves), e.moves))
+    return head + "".join(e.line() + "\n" for e in ordered)
+
+
+class Book:
+    def __init__(self, entries: list[Entry]):
+        self.entries = entries
+        self._moves: dict[tuple[int, int], tuple[int, int | None]] = {}
+        for e in entries:
+            self._moves[key_of(e.moves)] = (e.result, e.column)
+            mirrored = None if e.column is None else WIDTH - 1 - e.column
+            self._moves[key_of(mirror_moves(e.moves))] = (e.result, mirrored)
+
+    def lookup(self, board: Board) -> tuple[int, int | None] | None:
+        """(result, 0-based column or None) for `board`, or None when it is not in the book."""
+        if board.width != WIDTH or board.height != HEIGHT or len(board.moves) > BOOK_PLIES:
+            return None
+        return self._moves.get(position_key(board))
+
+
+@lru_cache(maxsize=1)
+def book() -> Book:
+    """The shipped book (read once). One that cannot be read is left out, with
+    a warning: the Prover then thinks those moves as it does past the book."""
+    try:
+        return Book(parse(BOOK_PATH.read_text(encoding="utf-8")))
+    except (OSError, BookError) as e:
+        log.warning("sphinx opening book left out: %s; reinstall handheld to restore %s", e, BOOK_PATH)
+        return Book([])
