@@ -1,6 +1,6 @@
 """The opening book (handheld/games/sphinx/book.py): the shipped data, the C
-search that builds it (book_solver.c) against solver.py, the builder, and the
-Prover and `sphinx solve` reading it."""
+search that builds it (book_solver.c) against solver.py, the builder, and
+`sphinx solve` reading it."""
 
 import logging
 import random
@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from handheld.games.sphinx import book as book_module
-from handheld.games.sphinx.ai import PerfectInfo, think
 from handheld.games.sphinx.book import (BOOK_PATH, BOOK_PLIES, Book, BookError, board_of, book,
                                         canonical_key, derive, mirror_moves, parse, positions, text_of)
 from handheld.games.sphinx.book_build import main as build_main, run_solvers
@@ -179,22 +178,6 @@ def test_a_broken_shipped_book_is_left_out_with_a_warning_and_kept(tmp_path, mon
         assert broken.read_text() == "4 +1 9 -\n"
     finally:
         book.cache_clear()
-
-
-def test_the_prover_plays_the_books_move_at_once_and_searches_a_lost_position():
-    shipped = book()
-    for e in shipped.entries:
-        if e.column is None:
-            continue
-        info = PerfectInfo()
-        steps = think(board_of(e.moves), "perfect", random.Random(0), slice_nodes=240, info=info)
-        with pytest.raises(StopIteration) as done:
-            next(steps)                          # no slice to think: the move is there
-        assert done.value.value == e.column and info.bound == e.result, e
-    lost = next(e for e in shipped.entries if e.column is None)
-    steps = think(board_of(lost.moves), "perfect", random.Random(0), slice_nodes=240)
-    next(steps)                                   # it thinks: a search, not the book
-    steps.close()
 
 
 def test_solve_answers_a_book_position_at_once_and_no_book_solves(capsys):

@@ -23,7 +23,7 @@ ROWS = [
      "PLAY THE COMPUTER, OR A FRIEND ON THE OTHER STICK"),
     ("level", "COMPUTER", levels.names(levels.in_menu(ai.LEVELS)),
      tuple(level.menu_text for level in levels.in_menu(ai.LEVELS)),
-     "CLASSIC: THE 1987 PROGRAM. STRONG: SEARCHES AHEAD. PROVER: OPENING BOOK, SEARCH, PROVEN ENDGAME"),
+     "CLASSIC: THE 1987 PROGRAM. STRONG: SEARCHES AHEAD. PROVER: SEARCHES, THEN PROVES THE ENDGAME"),
     ("first", "FIRST MOVE", ("you", "computer"), ("YOU", "COMPUTER"),
      "WHO DROPS FIRST IN ROUND 1; THEN IT ALTERNATES"),
     ("rounds", "ROUNDS", ROUNDS, ("ONE GAME", "BEST OF 3", "BEST OF 5"),

@@ -3,8 +3,8 @@
 Classic is ai/classic.py, Strong is ai/strong.py, Prover (kind "perfect",
 the exact solver with a Strong fallback) is here. It is not perfect from the
 first move on 7 x 7: pure Python cannot prove the opening while a player
-waits, and the opening book (book.py) reaches only a few moves in, so it is
-named for what it does.
+waits, and it does not play from the opening book (book.py), so it is named
+for what it does.
 
 `think(board, level, rng, budget, slice_nodes)` is a generator
 (handheld/runtime/think.py) which yields every `slice_nodes` search nodes and
@@ -15,8 +15,7 @@ selfplay pick the same column for the same position, rng state and budget.
 Budgets are search nodes:
   classic  none (one look per column)
   strong   `budget` nodes of depth-limited negamax (ai/strong.py)
-  perfect  (shown as PROVER, ai/prover.py) a win or draw the opening book
-           holds is played at once; from SOLVE_EMPTIES empty squares
+  perfect  (shown as PROVER, ai/prover.py) from SOLVE_EMPTIES empty squares
            on, the exact solver (solver.py) first: a proven win or draw is
            never given away, and where it proves nothing a search
            (ai/threats.py) picks the move and the solver checks it. On every

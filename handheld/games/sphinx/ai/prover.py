@@ -22,9 +22,9 @@ decided, and where a deeper search finds more winning moves than a
 `44433434` 40,000 nodes play column 1, which loses, 120,000 column 3, which
 wins; docs/sphinx.md has a case the other way round).
 
-Positions a few moves in that the opening book (book.py) holds as a win or
-a draw are played from it, at once; those it holds as lost are searched as
-above, for the move most likely to make the opponent go wrong.
+It does not play from the opening book (book.py) yet: played at once, the
+book's proven wins and draws lost a game moving first against STRONG that
+the search's move had won (docs/sphinx.md, "The opening book").
 
 Nodes, not time, bound every search, so a move is the same on every machine.
 """
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from handheld.games.sphinx.ai.strong import root_forced
 from handheld.games.sphinx.ai.threats import ThreatSearch
-from handheld.games.sphinx.book import book
 from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import OutOfNodes, Solver
 
@@ -56,11 +55,6 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return forced
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
-    known = book().lookup(board)
-    if known is not None and known[1] is not None:     # a win or draw the opening book keeps
-        if info is not None:
-            info.bound = known[0]
-        return known[1]
     empties = board.geo.cells - len(board.moves)
     if empties > SOLVE_EMPTIES:
         if empties <= WIN_EMPTIES:
