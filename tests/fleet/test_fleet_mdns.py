@@ -6,6 +6,7 @@ multicast leaves them. Every wait is bounded."""
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -54,6 +55,8 @@ def _run(cable, side, argv, timeout):
 def test_a_cabinet_with_host_auto_finds_the_announced_broker_and_delivers(python, tmp_path):
     if MOSQUITTO is None or PASSWD is None:
         pytest.skip("needs apt-get install mosquitto")
+    if shutil.which("mosquitto_sub") is None:
+        pytest.skip("needs apt-get install mosquitto-clients")
     with Cable("m") as cable:
         (tmp_path / "broker").mkdir()
         broker = Broker(tmp_path / "broker", host=ADDRESSES[0], prefix=cable.prefix(0))
