@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from handheld.games.sphinx.rules import Board
+from handheld.games.sphinx.rules import Board, geometry
 
 log = logging.getLogger("handheld.sphinx")
 
@@ -124,7 +124,7 @@ def derive(solved: list[Entry]) -> list[Entry]:
     known = {canonical_key(e.moves): e for e in solved}
     deepest = max((len(e.moves) for e in solved), default=0)
     derived: list[Entry] = []
-    order = board_of("").geo.order
+    order = geometry(WIDTH, HEIGHT).order
     for plies in range(deepest - 1, -1, -1):
         for moves in positions(plies):
             results = {}
@@ -168,7 +168,7 @@ class Book:
 @lru_cache(maxsize=1)
 def book() -> Book:
     """The shipped book (read once). One that cannot be read is left out, with
-    a warning: the Prover then thinks those moves as it does past the book."""
+    a warning: `sphinx solve` then solves those positions as any other."""
     try:
         return Book(parse(BOOK_PATH.read_text(encoding="utf-8")))
     except (OSError, BookError) as e:
