@@ -25,6 +25,7 @@ budget: those ticks are held to it like every other.
 from __future__ import annotations
 
 import gc
+import re
 import time
 from dataclasses import dataclass
 
@@ -161,5 +162,7 @@ def test_a_computer_that_thinks_13_6_ms_in_one_frame_fails(monkeypatch, nodes):
     monkeypatch.setattr(ai, "think", _slow(0.0136, nodes))
     steps = scripted_steps("nim", game.computer_options, 7, 200, taps=False)
     faults = node_faults(steps, ai.TICK_NODES) + cpu_faults(steps, ai.NODE_US)
-    assert any(f.startswith("a tick thought 13.") for f in faults), faults
+    # the tick burned at least 13.6 ms; a busy machine may add to it (CI once measured 20.0)
+    worst = [float(m.group(1)) for f in faults if (m := re.match(r"a tick thought ([0-9.]+) ms", f))]
+    assert worst and worst[0] >= 13.6, faults
     assert any("TICK_NODES" in f for f in faults) == (nodes > ai.TICK_NODES)
