@@ -19,8 +19,12 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/handheld run $(ARGS)
 
+# one test process a core (pytest-xdist), each test file whole in one process so that
+# a module's fixtures are built once
+XDIST := -n auto --dist loadfile
+
 test: $(STAMP)
-	$(PY) -m pytest -q $(ARGS)
+	$(PY) -m pytest -q $(XDIST) $(ARGS)
 
 # ruff over the tree, mypy over the whole package (pyproject.toml)
 lint: $(STAMP)
@@ -54,9 +58,9 @@ clean:
 
 # The same tests on Debian bookworm's own python3-pygame 2.1.2 / numpy 1.24 /
 # python3-evdev (what Raspberry Pi OS ships). Needs: apt install python3-pygame
-# python3-numpy python3-evdev python3-tomlkit python3-pytest
+# python3-numpy python3-evdev python3-tomlkit python3-pytest python3-pytest-xdist
 test-bookworm:
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pytest -q $(ARGS)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pytest -q $(XDIST) $(ARGS)
 
 # --- Debian package and SD card image (see docs/boot.md) ---
 .PHONY: deb image image-test
