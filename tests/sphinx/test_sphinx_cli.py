@@ -53,6 +53,13 @@ def test_strength_smoke(capsys):
     assert code == 0 and out.startswith("PROVER (ENDGAME) vs CLASSIC 1987: 2 games") and "PROVER (ENDGAME) won 2" in out
     code, out, _ = run(["strength", "--games", "2", "--seed", "5", "--both-sides"], capsys)
     assert code == 0 and "2 games (2 random opening plies, each opening from both sides)" in out
+    # after 51 the side to move wins and 514 is lost for it (book.txt: 37 +1 and 374 -1, mirrored)
+    code, out, _ = run(["strength", "--level", "classic", "--vs", "strong", "--games", "2", "--seed", "9104",
+                        "--both-sides"], capsys)
+    assert code == 0 and ("the opening book at CLASSIC 1987's first move: won 1, drawn 0, lost 1, "
+                          "not in it 0; 1 of its 2 losses began lost") in out
+    code, out, _ = run(["strength", "--games", "2", "--seed", "5", "--opening", "6"], capsys)
+    assert code == 0 and "opening book" not in out                      # 6 stones: past the book
     code, _, err = run(["strength", "--opening", "-1"], capsys)
     assert code == 2 and "--opening must be 0..20" in err
 

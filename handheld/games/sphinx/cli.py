@@ -142,6 +142,7 @@ def cmd_strength(args) -> int:
             won, lost, drawn = r["by_side"][side]
             print(f"  {name} moving {side}: won {won}, lost {lost}, drawn {drawn}")
         print(f"  {name} think time per move (CPU ms, p50 / max): {think} over {len(think_ms)} moves")
+        _print_book_starts(name, played, args.opening)
         if r["not_won_seeds"]:
             print(f"seeds {name} did not win: " + " ".join(map(str, r["not_won_seeds"])))
         if args.judge_nodes:
@@ -152,6 +153,29 @@ def cmd_strength(args) -> int:
         print(f"({args.games} games a row, seeds {args.seed}..{last}, "
               f"{args.opening} random opening plies, {sides})")
     return 0
+
+
+def _print_book_starts(name: str, played: list, opening: int) -> None:
+    """What the opening book holds for `name` where it first moved in each
+    game (a game lost from a lost position was lost before it thought)."""
+    from handheld.games.sphinx.book import book
+    from handheld.games.sphinx.rules import Board
+
+    starts = {1: 0, 0: 0, -1: 0, None: 0}
+    lost_from = dict(starts)
+    for columns, seat in played:
+        first = opening + (opening + seat) % 2
+        known = book().lookup(Board(7, 7, columns[:first]))
+        result = None if known is None else known[0]
+        starts[result] += 1
+        end = Board(7, 7, columns)
+        if not end.draw and (len(columns) - 1) % 2 != seat:
+            lost_from[result] += 1
+    if starts[None] == len(played):
+        return                                  # the games began past the book
+    print(f"  the opening book at {name}'s first move: won {starts[1]}, drawn {starts[0]}, "
+          f"lost {starts[-1]}, not in it {starts[None]}; "
+          f"{lost_from[-1]} of its {sum(lost_from.values())} losses began lost")
 
 
 def _print_judged(name: str, played: list, seed: int, opening: int, max_nodes: int,
