@@ -117,28 +117,34 @@ def parse(text: str) -> list[Entry]:
 
 def derive(solved: list[Entry]) -> list[Entry]:
     """The entries of every position with fewer stones whose result follows
-    from `solved` (and what it derives) by negamax: a win where one move
-    reaches a position the opponent loses, otherwise the best result when
-    every move's position is known. The move kept is the first in column
-    order (centre first) that reaches it."""
-    known = {canonical_key(e.moves): e for e in solved}
+    from `solved` by negamax. What is known of a position is a range of
+    results (an unknown one: loss to win), so a win follows from one move
+    into a position the opponent loses, and a draw from one move into a draw
+    where every other move is known to do no better, even if some are not
+    known exactly. The move kept is the first in column order (centre first)
+    that reaches a position known exactly, else one whose range assures it."""
+    bounds = {canonical_key(e.moves): (e.result, e.result) for e in solved}
     deepest = max((len(e.moves) for e in solved), default=0)
     derived: list[Entry] = []
     order = geometry(WIDTH, HEIGHT).order
     for plies in range(deepest - 1, -1, -1):
         for moves in positions(plies):
-            results = {}
+            lo = hi = -1
+            assured, exact = {}, set()
             for col in order:
-                child = known.get(canonical_key(moves + str(col + 1)))
-                if child is not None:
-                    results[col] = -child.result
-            best = max(results.values(), default=None)
-            if best is None or (best < 1 and len(results) < WIDTH):
+                child_lo, child_hi = bounds.get(canonical_key(moves + str(col + 1)), (-1, 1))
+                lo, hi = max(lo, -child_hi), max(hi, -child_lo)
+                assured[col] = -child_hi
+                if child_lo == child_hi:
+                    exact.add(col)
+            if (lo, hi) == (-1, 1):
                 continue
-            column = next(col for col in order if results.get(col) == best) if best >= 0 else None
-            entry = Entry(moves, best, column)
-            known[canonical_key(moves)] = entry
-            derived.append(entry)
+            bounds[canonical_key(moves)] = (lo, hi)
+            if lo != hi:
+                continue
+            keeping = [col for col in order if assured[col] == lo]
+            column = min(keeping, key=lambda col: col not in exact) if lo >= 0 else None
+            derived.append(Entry(moves, lo, column))
     return derived
 
 
@@ -163,6 +169,25 @@ class Book:
         if board.width != WIDTH or board.height != HEIGHT or len(board.moves) > BOOK_PLIES:
             return None
         return self._moves.get(position_key(board))
+
+
+    def keeping_columns(self, board: Board) -> tuple[int, list[int]] | None:
+        """(the best result for the side to move, the 0-based columns that keep
+        it) when the book holds the position after every legal move from
+        `board`; None otherwise."""
+        if board.width != WIDTH or board.height != HEIGHT or len(board.moves) >= BOOK_PLIES:
+            return None
+        results = {}
+        after = board.copy()
+        for col in board.legal_moves():
+            after.play(col)
+            known = self._moves.get(position_key(after))
+            after.undo()
+            if known is None:
+                return None
+            results[col] = -known[0]
+        best = max(results.values())
+        return best, [col for col, result in results.items() if result == best]
 
 
 @lru_cache(maxsize=1)
