@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from handheld.games.sphinx import book as book_module
-from handheld.games.sphinx.book import (BOOK_PATH, BOOK_PLIES, Book, BookError, board_of, book,
+from handheld.games.sphinx.book import (BOOK_PATH, BOOK_PLIES, Book, BookError, Entry, board_of, book,
                                         canonical_key, derive, mirror_moves, parse, positions, text_of)
 from handheld.games.sphinx.book_build import main as build_main, run_solvers
 from handheld.games.sphinx.rules import Board
@@ -222,3 +222,77 @@ def test_the_builder_runs_its_positions_across_solver_jobs(c_solver):
     got = [line.split() for line in run_solvers(c_solver, todo, 2, 18, 10**9)]
     assert sorted(fields[0] for fields in got) == sorted(todo)
     assert all(fields[1] in ("1", "0", "-1") for fields in got)
+
+
+def test_the_keeping_columns_are_the_moves_that_reach_the_books_result():
+    shipped = book()
+    checked = 0
+    for e in shipped.entries:
+        kept = shipped.keeping_columns(board_of(e.moves))
+        if kept is None:
+            continue
+        checked += 1
+        best, columns = kept
+        assert best == e.result and (e.column is None or e.column in columns), e
+        board = board_of(e.moves)
+        for col in board.legal_moves():
+            board.play(col)
+            reached = -shipped.lookup(board)[0]
+            board.undo()
+            assert (col in columns) == (reached == best), (e, col)
+    assert checked >= 21
+    assert shipped.keeping_columns(board_of("444")) is None        # its moves are past the book
+    lacking = Book([e for e in shipped.entries if e.moves != "44"])
+    assert lacking.keeping_columns(board_of("4")) is None           # one move's position is unknown
+
+
+def _book_where_only_column_1_wins_at_once():
+    """A made-up book for the empty board: a first stone in column 1 wins,
+    every other first stone loses (a real 7 x 7 book says otherwise)."""
+    return Book([Entry("1", -1, None), *(Entry(str(c), 1, 3) for c in range(2, 5))])
+
+
+def test_prover_searches_only_the_moves_the_book_keeps(monkeypatch):
+    from handheld.games.sphinx.ai import PerfectInfo, prover
+    info = PerfectInfo()
+    empty = Board(7, 7)
+    plain = prover.prover_steps(empty, 2_000, 0, None)
+    assert _finish(plain) == 3                                       # its own search plays the centre
+    monkeypatch.setattr(prover, "book", _book_where_only_column_1_wins_at_once)
+    assert _finish(prover.prover_steps(empty, 2_000, 0, info)) in (0, 6)   # column 1 or its mirror
+    assert info.bound == 1
+
+
+def test_a_search_told_to_look_only_at_moves_that_lose_at_once_looks_at_the_others():
+    from handheld.games.sphinx.ai.threats import ThreatSearch
+    board = board_of("4221124")               # a stone in column 3 lets the first player win above it
+    assert ThreatSearch(board, 2_000, 0, [2]).run() == ThreatSearch(board, 2_000, 0).run() != 2
+    assert ThreatSearch(board, 2_000, 0, [2, 6]).run() == 6
+    assert ThreatSearch(board_of(""), 2_000, 0, [0]).run() == 0
+
+
+def _finish(steps):
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _solved(*lines):
+    return [Entry(m, r, c, 1) for m, r, c in lines]
+
+
+def test_a_result_is_derived_from_what_is_known_of_each_move_even_where_some_are_not_known():
+    def root(solved):
+        return [e for e in derive(solved) if e.moves == ""]
+
+    assert root(_solved(("4", -1, None))) == [Entry("", 1, 3)]            # one move that wins is enough
+    draws = _solved(("4", 0, 3), ("3", 1, 3))
+    assert root(draws) == []                                              # 1 or 2 might win
+    assert root(draws + _solved(("1", 1, 3), ("2", 1, 3))) == [Entry("", 0, 3)]
+    # after 1 the second player draws with 4 and may do better with 6: 1 is not known,
+    # yet it is known that the first player gets at most a draw by it, so the root is a draw
+    after_1 = _solved(*((f"1{c}", 0 if c == 4 else 1, 3) for c in (1, 2, 3, 4, 5, 7)))
+    derived = derive(after_1 + _solved(("2", 1, 3), ("3", 0, 3), ("4", 0, 3)))
+    assert [e for e in derived if e.moves in ("", "1")] == [Entry("", 0, 3)]

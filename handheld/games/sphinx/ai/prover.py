@@ -22,9 +22,11 @@ decided, and where a deeper search finds more winning moves than a
 `44433434` 40,000 nodes play column 1, which loses, 120,000 column 3, which
 wins; docs/sphinx.md has a case the other way round).
 
-It does not play from the opening book (book.py) yet: played at once, the
-book's proven wins and draws lost a game moving first against STRONG that
-the search's move had won (docs/sphinx.md, "The opening book").
+Where the opening book (book.py) holds the position after every move, the
+search looks only at the moves that keep the book's result, and picks among
+them as it would among all: played at once, the book's own move (the first
+in column order that keeps the result) lost a game moving first against
+STRONG that the search's move had won (docs/sphinx.md, "The opening book").
 
 Nodes, not time, bound every search, so a move is the same on every machine.
 """
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 from handheld.games.sphinx.ai.strong import root_forced
 from handheld.games.sphinx.ai.threats import ThreatSearch
+from handheld.games.sphinx.book import book
 from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import OutOfNodes, Solver
 
@@ -55,6 +58,9 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return forced
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
+    kept = book().keeping_columns(board)
+    if kept is not None and kept[0] >= 0 and info is not None:
+        info.bound = kept[0]             # the book proves it
     empties = board.geo.cells - len(board.moves)
     if empties > SOLVE_EMPTIES:
         if empties <= WIN_EMPTIES:
@@ -62,7 +68,8 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
             col = yield from _proven_move(board, solver, 1, info)
             if col is not None:
                 return col
-        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes).think())
+        only = kept[1] if kept is not None else None
+        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes, only).think())
     solver = Solver(board.geo, budget * SOLVE_SCALE, slice_nodes)
     col = yield from _solver_move(board, solver, budget, info)
     if col is not None:

@@ -71,8 +71,10 @@ def root_forced(board: Board) -> int | None:
 class StrongSearch:
     """One move's search. `think()` is the generator; `run()` finishes it."""
 
-    def __init__(self, board: Board, budget: int = DEFAULT_NODES, slice_nodes: int = 0):
+    def __init__(self, board: Board, budget: int = DEFAULT_NODES, slice_nodes: int = 0,
+                 only_columns=None):
         self.board = board
+        self.only_columns = only_columns      # the root searches only these, when it can
         self.geo = board.geo
         self.budget = max(1, budget)
         self.slice = slice_nodes if slice_nodes > 0 else self.budget + 1
@@ -106,10 +108,13 @@ class StrongSearch:
         moves = self._non_losing(cur, mask)
         if not moves:        # every move loses at once: play the centre-most legal one
             return min(board.legal_moves(), key=geo.order.index)
+        if self.only_columns:
+            only = moves & sum(geo.col_masks[col] for col in self.only_columns)
+            moves = only or moves
         best = self._ordered(cur, mask, moves, None)[0][1]
         for depth in range(1, empties + 1):
             try:
-                value, col = yield from self._root(cur, mask, depth, best)
+                value, col = yield from self._root(cur, mask, moves, depth, best)
             except OutOfNodes:
                 break
             best, self.value, self.depth_done = col, value, depth
@@ -145,10 +150,10 @@ class StrongSearch:
         scored.sort()
         return [(bit, col) for _, col, bit in scored]
 
-    def _root(self, cur, mask, depth, first_col):
+    def _root(self, cur, mask, moves, depth, first_col):
         alpha, beta = -WIN, WIN
         best_col = first_col
-        for bit, col in self._ordered(cur, mask, self._non_losing(cur, mask), first_col):
+        for bit, col in self._ordered(cur, mask, moves, first_col):
             v = yield from self._nega(cur ^ mask, mask | bit, depth - 1, -beta, -alpha, 1)
             v = -v
             if v > alpha:
