@@ -13,6 +13,7 @@ import pytest
 from handheld.games.sphinx import book as book_module
 from handheld.games.sphinx.book import (BOOK_PATH, BOOK_PLIES, Book, BookError, Entry, board_of, book,
                                         canonical_key, derive, mirror_moves, parse, positions, text_of)
+from handheld.games.sphinx.ai.threats import ThreatSearch
 from handheld.games.sphinx.book_build import main as build_main, run_solvers
 from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import Solver
@@ -263,8 +264,16 @@ def test_prover_searches_only_the_moves_the_book_keeps(monkeypatch):
     assert info.bound == 1
 
 
+def test_prover_keeps_its_own_move_where_the_book_says_it_keeps_the_result():
+    from handheld.games.sphinx.ai import prover
+    board = board_of("25")
+    assert book().keeping_columns(board) == (1, [3, 4])        # 4 and 5 both win
+    # a search over only those two plays 5, which PROVER then lost on seed 332 moving first
+    assert ThreatSearch(board, prover.EARLY_SCALE * prover.PROVER_NODES, 0, [3, 4]).run() == 4
+    assert _finish(prover.prover_steps(board, prover.PROVER_NODES, 0, None)) == 3
+
+
 def test_a_search_told_to_look_only_at_moves_that_lose_at_once_looks_at_the_others():
-    from handheld.games.sphinx.ai.threats import ThreatSearch
     board = board_of("4221124")               # a stone in column 3 lets the first player win above it
     assert ThreatSearch(board, 2_000, 0, [2]).run() == ThreatSearch(board, 2_000, 0).run() != 2
     assert ThreatSearch(board, 2_000, 0, [2, 6]).run() == 6

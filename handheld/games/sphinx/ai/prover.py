@@ -22,11 +22,12 @@ decided, and where a deeper search finds more winning moves than a
 `44433434` 40,000 nodes play column 1, which loses, 120,000 column 3, which
 wins; docs/sphinx.md has a case the other way round).
 
-Where the opening book (book.py) holds the position after every move, the
-search looks only at the moves that keep the book's result, and picks among
-them as it would among all: played at once, the book's own move (the first
-in column order that keeps the result) lost a game moving first against
-STRONG that the search's move had won (docs/sphinx.md, "The opening book").
+Where the opening book (book.py) holds the position after every move and
+the search's move drops the book's result, the search is run again over the
+moves that keep it. A search over only those from the start went deeper and
+picked another winning move after `25`, which it then lost; played at once,
+the book's own move (the first in column order that keeps the result) lost
+a game the search's move had won (docs/sphinx.md, "The opening book").
 
 Nodes, not time, bound every search, so a move is the same on every machine.
 """
@@ -68,8 +69,12 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
             col = yield from _proven_move(board, solver, 1, info)
             if col is not None:
                 return col
-        only = kept[1] if kept is not None else None
-        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes, only).think())
+        col = yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes).think()
+        if kept is None or col in kept[1]:
+            return col
+        # a search over fewer root moves goes deeper and may pick another of them:
+        # only a move that drops the book's result is searched again
+        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes, kept[1]).think())
     solver = Solver(board.geo, budget * SOLVE_SCALE, slice_nodes)
     col = yield from _solver_move(board, solver, budget, info)
     if col is not None:
