@@ -170,7 +170,6 @@ class Book:
             return None
         return self._moves.get(position_key(board))
 
-
     def keeping_columns(self, board: Board) -> tuple[int, list[int]] | None:
         """(the best result for the side to move, the 0-based columns that keep
         it) when the book holds the position after every legal move from

@@ -3,8 +3,8 @@
 Classic is ai/classic.py, Strong is ai/strong.py, Prover (kind "perfect",
 the exact solver with a Strong fallback) is here. It is not perfect from the
 first move on 7 x 7: pure Python cannot prove the opening while a player
-waits, and it does not play from the opening book (book.py), so it is named
-for what it does.
+waits, and the opening book (book.py) decides only its first moves, so it is
+named for what it does.
 
 `think(board, level, rng, budget, slice_nodes)` is a generator
 (handheld/runtime/think.py) which yields every `slice_nodes` search nodes and

@@ -72,7 +72,7 @@ class StrongSearch:
     """One move's search. `think()` is the generator; `run()` finishes it."""
 
     def __init__(self, board: Board, budget: int = DEFAULT_NODES, slice_nodes: int = 0,
-                 only_columns=None):
+                 only_columns: list[int] | None = None):
         self.board = board
         self.only_columns = only_columns      # the root searches only these, when it can
         self.geo = board.geo
