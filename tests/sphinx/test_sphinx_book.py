@@ -197,6 +197,31 @@ def test_solve_answers_a_book_position_at_once_and_no_book_solves(capsys):
     assert code == 3                             # the solver cannot prove it in time
 
 
+def test_solve_starts_from_the_books_bound_where_it_holds_a_range(capsys):
+    from tests.sphinx.test_sphinx_cli import run
+
+    # after 1 the second player draws with 4; whether 6 wins is not in the book (167)
+    code, out, err = run(["solve", "--max-seconds", "0.3", "1"], capsys)
+    assert (code, out) == (3, ">= +0\n")
+    assert err.startswith("handheld sphinx solve: from the opening book: at least a draw for the side to move, "
+                          "column 4 assures it; solving for the rest (up to --max-seconds 0.3)\n")
+    assert err.endswith("best proven bound: >= +0\n")
+    code, out, _ = run(["solve", "--no-book", "--max-seconds", "0.3", "1"], capsys)
+    assert (code, out) == (3, "unknown\n")
+
+
+def test_the_range_a_book_holds_for_a_position_it_does_not_decide():
+    # after 1, 3 draws for the second player, five moves lose, and 6 is not known
+    known = [Entry(f"1{c}", 0 if c == 3 else 1, 3, 1) for c in (1, 2, 3, 4, 5, 7)]
+    partial = Book(known + derive(known))
+    assert partial.result_range(board_of("1")) == (0, 1, 2)
+    assert partial.result_range(board_of("7")) == (0, 1, 4)        # the mirror image: column 5
+    assert partial.result_range(board_of("13")) is None            # held exactly: lookup answers it
+    assert partial.lookup(board_of("1")) is None
+    assert partial.result_range(board_of("2")) is None             # nothing known after 2
+    assert book().result_range(board_of("1")) == (0, 1, 3)         # the shipped book: 4 draws
+
+
 def test_the_builder_adds_solver_lines_derives_and_starts_where_it_stopped(tmp_path, capsys):
     target = tmp_path / "book.txt"
     lines = tmp_path / "run.txt"

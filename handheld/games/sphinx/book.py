@@ -24,6 +24,7 @@ import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from handheld.games.sphinx.rules import Board, geometry
 
@@ -115,20 +116,38 @@ def parse(text: str) -> list[Entry]:
     return entries
 
 
+class Range(NamedTuple):
+    """What follows for a position from the positions after it: its result for
+    the side to move lies in lo..hi; `column` (0-based) assures lo, None when lo is a loss."""
+    moves: str
+    lo: int
+    hi: int
+    column: int | None
+
+
 def derive(solved: list[Entry]) -> list[Entry]:
     """The entries of every position with fewer stones whose result follows
-    from `solved` by negamax. What is known of a position is a range of
-    results (an unknown one: loss to win), so a win follows from one move
-    into a position the opponent loses, and a draw from one move into a draw
-    where every other move is known to do no better, even if some are not
-    known exactly. The move kept is the first in column order (centre first)
-    that reaches a position known exactly, else one whose range assures it."""
-    bounds = {canonical_key(e.moves): (e.result, e.result) for e in solved}
-    deepest = max((len(e.moves) for e in solved), default=0)
-    derived: list[Entry] = []
+    from `solved` by negamax: those whose range (result_ranges) is one result."""
+    return [Entry(r.moves, r.lo, r.column) for r in result_ranges(solved) if r.lo == r.hi]
+
+
+def result_ranges(known: list[Entry]) -> list[Range]:
+    """The range of results of every position with fewer stones than the
+    deepest of `known` and not in it, where negamax over `known` narrows it
+    below loss to win. What is known of a position is such a range (an
+    unknown one: loss to win), so a win follows from one move into a position
+    the opponent loses, and a draw from one move into a draw where every other
+    move is known to do no better, even if some are not known exactly. The
+    column is the first in column order (centre first) that reaches a position
+    known exactly, else one whose range assures lo."""
+    bounds = {canonical_key(e.moves): (e.result, e.result) for e in known}
+    deepest = max((len(e.moves) for e in known), default=0)
+    ranges: list[Range] = []
     order = geometry(WIDTH, HEIGHT).order
     for plies in range(deepest - 1, -1, -1):
         for moves in positions(plies):
+            if canonical_key(moves) in bounds:
+                continue
             lo = hi = -1
             assured, exact = {}, set()
             for col in order:
@@ -140,12 +159,10 @@ def derive(solved: list[Entry]) -> list[Entry]:
             if (lo, hi) == (-1, 1):
                 continue
             bounds[canonical_key(moves)] = (lo, hi)
-            if lo != hi:
-                continue
             keeping = [col for col in order if assured[col] == lo]
             column = min(keeping, key=lambda col: col not in exact) if lo >= 0 else None
-            derived.append(Entry(moves, lo, column))
-    return derived
+            ranges.append(Range(moves, lo, hi, column))
+    return ranges
 
 
 def text_of(entries: list[Entry]) -> str:
@@ -163,12 +180,27 @@ class Book:
             self._moves[key_of(e.moves)] = (e.result, e.column)
             mirrored = None if e.column is None else WIDTH - 1 - e.column
             self._moves[key_of(mirror_moves(e.moves))] = (e.result, mirrored)
+        self._ranges: dict[tuple[int, int], tuple[int, int, int | None]] = {}
+        for r in result_ranges(entries):
+            if r.lo != r.hi:
+                mirrored = None if r.column is None else WIDTH - 1 - r.column
+                self._ranges[key_of(r.moves)] = (r.lo, r.hi, r.column)
+                self._ranges[key_of(mirror_moves(r.moves))] = (r.lo, r.hi, mirrored)
 
     def lookup(self, board: Board) -> tuple[int, int | None] | None:
         """(result, 0-based column or None) for `board`, or None when it is not in the book."""
         if board.width != WIDTH or board.height != HEIGHT or len(board.moves) > BOOK_PLIES:
             return None
         return self._moves.get(position_key(board))
+
+    def result_range(self, board: Board) -> tuple[int, int, int | None] | None:
+        """(lo, hi, column) where the book holds less than `board`'s result: it
+        lies in lo..hi for the side to move, and the 0-based column assures lo
+        (None when lo is a loss); None where the book holds the result itself
+        (lookup) or nothing."""
+        if board.width != WIDTH or board.height != HEIGHT or len(board.moves) >= BOOK_PLIES:
+            return None
+        return self._ranges.get(position_key(board))
 
     def keeping_columns(self, board: Board) -> tuple[int, list[int]] | None:
         """(the best result for the side to move, the 0-based columns that keep

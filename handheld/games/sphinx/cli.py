@@ -38,12 +38,17 @@ def cmd_solve(args) -> int:
     if args.max_seconds <= 0:
         return _fail("solve", f"--max-seconds must be above 0, not {args.max_seconds}")
     t0 = clock()
+    book_lo: int | None = None          # the score's range the book bounds, where it bounds it
+    book_hi: int | None = None
     if not args.no_book:
         from handheld.games.sphinx.book import book
 
         known = book().lookup(board)
         if known is not None:
             return _print_book_answer(board, *known, (clock() - t0) if args.time else None)
+        partial = book().result_range(board)
+        if partial is not None:
+            book_lo, book_hi = _print_book_range(board, *partial, args.max_seconds)
     solver = Solver(board.geo, slice_nodes=SLICE_NODES)
     steps = solver.solve_steps(board)
     next_report = t0 + PROGRESS_SECONDS
@@ -53,7 +58,7 @@ def cmd_solve(args) -> int:
             now = clock()
             if now - t0 >= args.max_seconds:
                 steps.close()
-                bound = _bound_text(board, solver.lo, solver.hi)
+                bound = _bound_text(board, *_narrowest(solver, book_lo, book_hi))
                 print(bound)
                 print(f"handheld sphinx solve: not proven within --max-seconds {args.max_seconds:g} "
                       f"({solver.nodes} nodes); best proven bound: {bound}", file=sys.stderr)
@@ -61,7 +66,7 @@ def cmd_solve(args) -> int:
             if now >= next_report:
                 next_report = now + PROGRESS_SECONDS
                 print(f"solving: {now - t0:.0f} s, {solver.nodes} nodes, score "
-                      f"{_bound_text(board, solver.lo, solver.hi)} so far", file=sys.stderr, flush=True)
+                      f"{_bound_text(board, *_narrowest(solver, book_lo, book_hi))} so far", file=sys.stderr, flush=True)
     except StopIteration as stop:
         score = stop.value
     if args.time:
@@ -71,11 +76,34 @@ def cmd_solve(args) -> int:
     return 0
 
 
+def _score_range(board, result: int) -> tuple[int, int]:
+    """The scores a win (+1), draw (0) or loss (-1) for the side to move can be."""
+    empty = board.geo.cells - len(board.moves)
+    return {1: (1, (empty + 1) // 2), 0: (0, 0), -1: (-(empty // 2), -1)}[result]
+
+
+def _narrowest(solver, lo: int | None, hi: int | None) -> tuple[int | None, int | None]:
+    """The solver's proven range of the score, narrowed by the book's (lo, hi)."""
+    if lo is None or hi is None:
+        return solver.lo, solver.hi
+    if solver.lo is None or solver.hi is None:
+        return lo, hi
+    return max(lo, solver.lo), min(hi, solver.hi)
+
+
+def _print_book_range(board, lo: int, hi: int, column: int | None, max_seconds: float) -> tuple[int, int]:
+    """A position whose result the book bounds but does not hold (lo..hi of
+    loss, draw, win): says so at once, on stderr; the range of scores it gives."""
+    what = "at least a draw" if lo == 0 else "at most a draw"
+    keep = f", column {column + 1} assures it" if column is not None else ""
+    print(f"handheld sphinx solve: from the opening book: {what} for the side to move{keep}; "
+          f"solving for the rest (up to --max-seconds {max_seconds:g})", file=sys.stderr, flush=True)
+    return _score_range(board, lo)[0], _score_range(board, hi)[1]
+
+
 def _print_book_answer(board, result: int, column: int | None, seconds: float | None) -> int:
     """A position in the opening book: its win, draw or loss, at once (a draw's score is exact)."""
-    empty = board.geo.cells - len(board.moves)
-    lo, hi = {1: (1, (empty + 1) // 2), 0: (0, 0), -1: (-(empty // 2), -1)}[result]
-    text = _bound_text(board, lo, hi)
+    text = _bound_text(board, *_score_range(board, result))
     print(text if seconds is None else f"{text}\t{seconds * 1000:.1f} ms")
     what = {1: "a win", 0: "a draw", -1: "a loss"}[result]
     keep = f", column {column + 1} keeps it" if column is not None else ", whatever it plays"
