@@ -197,29 +197,38 @@ def test_solve_answers_a_book_position_at_once_and_no_book_solves(capsys):
     assert code == 3                             # the solver cannot prove it in time
 
 
-def test_solve_starts_from_the_books_bound_where_it_holds_a_range(capsys):
+def _after_1_partly_known():
+    """A book where after 1 the second player draws with 3, five moves lose, and 6 is not known."""
+    known = [Entry(f"1{c}", 0 if c == 3 else 1, 3, 1) for c in (1, 2, 3, 4, 5, 7)]
+    return known + derive(known)
+
+
+def test_solve_starts_from_the_books_bound_where_it_holds_a_range(tmp_path, monkeypatch, capsys):
     from tests.sphinx.test_sphinx_cli import run
 
-    # after 1 the second player draws with 4; whether 6 wins is not in the book (167)
-    code, out, err = run(["solve", "--max-seconds", "0.3", "1"], capsys)
-    assert (code, out) == (3, ">= +0\n")
-    assert err.startswith("handheld sphinx solve: from the opening book: at least a draw for the side to move, "
-                          "column 4 assures it; solving for the rest (up to --max-seconds 0.3)\n")
-    assert err.endswith("best proven bound: >= +0\n")
-    code, out, _ = run(["solve", "--no-book", "--max-seconds", "0.3", "1"], capsys)
-    assert (code, out) == (3, "unknown\n")
+    partial = tmp_path / "book.txt"
+    partial.write_text(text_of(_after_1_partly_known()))
+    monkeypatch.setattr(book_module, "BOOK_PATH", partial)
+    book.cache_clear()
+    try:
+        code, out, err = run(["solve", "--max-seconds", "0.3", "1"], capsys)
+        assert (code, out) == (3, ">= +0\n")
+        assert err.startswith("handheld sphinx solve: from the opening book: at least a draw for the side to "
+                              "move, column 3 assures it; solving for the rest (up to --max-seconds 0.3)\n")
+        assert err.endswith("best proven bound: >= +0\n")
+        code, out, _ = run(["solve", "--no-book", "--max-seconds", "0.3", "1"], capsys)
+        assert (code, out) == (3, "unknown\n")
+    finally:
+        book.cache_clear()
 
 
 def test_the_range_a_book_holds_for_a_position_it_does_not_decide():
-    # after 1, 3 draws for the second player, five moves lose, and 6 is not known
-    known = [Entry(f"1{c}", 0 if c == 3 else 1, 3, 1) for c in (1, 2, 3, 4, 5, 7)]
-    partial = Book(known + derive(known))
+    partial = Book(_after_1_partly_known())
     assert partial.result_range(board_of("1")) == (0, 1, 2)
     assert partial.result_range(board_of("7")) == (0, 1, 4)        # the mirror image: column 5
     assert partial.result_range(board_of("13")) is None            # held exactly: lookup answers it
     assert partial.lookup(board_of("1")) is None
     assert partial.result_range(board_of("2")) is None             # nothing known after 2
-    assert book().result_range(board_of("1")) == (0, 1, 3)         # the shipped book: 4 draws
 
 
 def test_the_builder_adds_solver_lines_derives_and_starts_where_it_stopped(tmp_path, capsys):
@@ -296,6 +305,20 @@ def test_prover_keeps_its_own_move_where_the_book_says_it_keeps_the_result():
     # a search over only those two plays 5, which PROVER then lost on seed 332 moving first
     assert ThreatSearch(board, prover.EARLY_SCALE * prover.PROVER_NODES, 0, [3, 4]).run() == 4
     assert _finish(prover.prover_steps(board, prover.PROVER_NODES, 0, None)) == 3
+
+
+@pytest.mark.parametrize("moves, searched, played", [
+    ("3", 2, 3),        # 33 loses for PROVER, 34 draws
+    ("75", 2, 4),       # 753 loses (135, its mirror image, wins for the side to move), 755 wins
+    ("16", 3, 6),       # 164 loses (the opponent wins, 997 M nodes), 167 draws (the same position as 127)
+])
+def test_prover_plays_the_books_result_where_its_search_drops_it(moves, searched, played):
+    from handheld.games.sphinx.ai import prover
+    board = board_of(moves)
+    best, kept = book().keeping_columns(board)
+    assert searched not in kept and played in kept
+    assert ThreatSearch(board, prover.EARLY_SCALE * prover.PROVER_NODES, 0).run() == searched
+    assert _finish(prover.prover_steps(board, prover.PROVER_NODES, 0, None)) == played
 
 
 def test_a_search_told_to_look_only_at_moves_that_lose_at_once_looks_at_the_others():

@@ -11,7 +11,7 @@ class SphinxGame(Game):
     blurb = "drop four sphinxes in a row before the pyramids do"
     min_players = 1
     max_players = 2
-    play_version = 10
+    play_version = 11
     computer_options = {"mode": "demo", "rounds": 5}
     strongest_options = {"level": "perfect"}
 
