@@ -29,6 +29,14 @@ def test_strength_table_and_judge(capsys, monkeypatch):
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("| level | vs | games | moving first")
     assert lines[2].startswith("| STRONG | CLASSIC 1987 | 2 | 1-0-0 | 1-0-0 | ")
+    assert len(lines) == 4                              # every game won: nothing to say below the table
+    monkeypatch.setattr(cli, "TABLE_PAIRS", (("classic", "strong"),))
+    code, out, _ = run(["strength", "--table", "--games", "2", "--seed", "9104", "--both-sides"], capsys)
+    assert code == 0 and out.splitlines()[2].startswith("| CLASSIC 1987 | STRONG | 2 | 0-1-0 | 0-1-0 | ")
+    assert out.splitlines()[4:] == [
+        "CLASSIC 1987 vs STRONG, not won: seeds 9104 9104",
+        "  the opening book at CLASSIC 1987's first move: won 1, drawn 0, lost 1, not in it 0; "
+        "1 of its 2 losses began lost"]
     code, out, _ = run(["strength", "--games", "1", "--seed", "5", "--judge-nodes", "2000"], capsys)
     assert code == 0 and "STRONG moving first: won 1, lost 0, drawn 0" in out
     assert "judged by the solver (2000 nodes a position): " in out

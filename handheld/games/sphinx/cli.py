@@ -149,6 +149,7 @@ def cmd_strength(args) -> int:
         print("| level | vs | games | moving first (won-lost-drawn) | moving second | think p50 / max (CPU ms) |")
         print("|---|---|---|---|---|---|")
     pairs = TABLE_PAIRS if args.table else ((args.level, args.vs),)
+    not_won_rows = []                   # table rows whose level did not win every game: said below the table
     for level, vs in pairs:
         think_ms: list[float] = []
         played: list = []
@@ -161,6 +162,8 @@ def cmd_strength(args) -> int:
         if args.table:
             first, second = ("-".join(map(str, r["by_side"][k])) for k in ("first", "second"))
             print(f"| {name} | {other} | {r['games']} | {first} | {second} | {think} |", flush=True)
+            if r["not_won_seeds"]:
+                not_won_rows.append((name, other, r["not_won_seeds"], played))
             continue
         sides = "each opening from both sides" if args.both_sides else "sides alternate"
         print(f"{name} vs {other}: {r['games']} games ({args.opening} random opening plies, {sides}), "
@@ -180,6 +183,9 @@ def cmd_strength(args) -> int:
         sides = "each opening from both sides" if args.both_sides else "sides alternate"
         print(f"({args.games} games a row, seeds {args.seed}..{last}, "
               f"{args.opening} random opening plies, {sides})")
+        for name, other, seeds, played in not_won_rows:
+            print(f"{name} vs {other}, not won: seeds " + " ".join(map(str, seeds)))
+            _print_book_starts(name, played, args.opening)
     return 0
 
 
@@ -276,7 +282,8 @@ def add_cli(parser: argparse.ArgumentParser, game) -> None:
                    help="play each opening twice, the level moving first in one game and second in the "
                         "other (seeds seed..seed+games/2-1)")
     p.add_argument("--table", action="store_true",
-                   help="every level against each weaker one (--games each), as the table in docs/sphinx.md")
+                   help="every level against each weaker one (--games each), as the table in "
+                        "docs/sphinx.md, then the seeds each did not win")
     p.set_defaults(func=cmd_strength)
     from handheld.games.sphinx.reach import cmd_reach
 
