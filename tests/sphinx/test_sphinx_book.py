@@ -311,6 +311,7 @@ def test_prover_keeps_its_own_move_where_the_book_says_it_keeps_the_result():
     ("3", 2, 3),        # 33 loses for PROVER, 34 draws
     ("75", 2, 4),       # 753 loses (135, its mirror image, wins for the side to move), 755 wins
     ("16", 3, 6),       # 164 loses (the opponent wins, 997 M nodes), 167 draws (the same position as 127)
+    ("12", 3, 4),       # 124 draws, 125 wins (the only win)
 ])
 def test_prover_plays_the_books_result_where_its_search_drops_it(moves, searched, played):
     from handheld.games.sphinx.ai import prover
