@@ -311,15 +311,27 @@ def test_prover_keeps_its_own_move_where_the_book_says_it_keeps_the_result():
     ("3", 2, 3),        # 33 loses for PROVER, 34 draws
     ("75", 2, 4),       # 753 loses (135, its mirror image, wins for the side to move), 755 wins
     ("16", 3, 6),       # 164 loses (the opponent wins, 997 M nodes), 167 draws (the same position as 127)
-    ("12", 3, 4),       # 124 draws, 125 wins (the only win)
 ])
-def test_prover_plays_the_books_result_where_its_search_drops_it(moves, searched, played):
+def test_prover_plays_the_books_result_where_its_search_plays_a_loss(moves, searched, played):
     from handheld.games.sphinx.ai import prover
     board = board_of(moves)
     best, kept = book().keeping_columns(board)
-    assert searched not in kept and played in kept
+    assert book().move_results(board)[searched] == -1 and played in kept
     assert ThreatSearch(board, prover.EARLY_SCALE * prover.PROVER_NODES, 0).run() == searched
     assert _finish(prover.prover_steps(board, prover.PROVER_NODES, 0, None)) == played
+
+
+@pytest.mark.parametrize("moves, wins", [
+    ("12", [4]),        # 124 draws, 125 wins
+    ("21", [4, 6]),     # 214 draws, 215 and 217 win (217 is the same position as 176)
+])
+def test_prover_keeps_its_searchs_draw_where_the_book_knows_a_win(moves, wins):
+    """Playing the book's win after 21 lost all six sample games that reach it with
+    PROVER moving first against STRONG, which its search's draw had won (docs/sphinx.md)."""
+    from handheld.games.sphinx.ai import prover
+    board = board_of(moves)
+    assert book().keeping_columns(board) == (1, wins) and book().move_results(board)[3] == 0
+    assert _finish(prover.prover_steps(board, prover.PROVER_NODES, 0, None)) == 3
 
 
 def test_a_search_told_to_look_only_at_moves_that_lose_at_once_looks_at_the_others():

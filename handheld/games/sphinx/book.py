@@ -202,10 +202,10 @@ class Book:
             return None
         return self._ranges.get(position_key(board))
 
-    def keeping_columns(self, board: Board) -> tuple[int, list[int]] | None:
-        """(the best result for the side to move, the 0-based columns that keep
-        it) when the book holds the position after every legal move from
-        `board`; None otherwise."""
+    def move_results(self, board: Board) -> dict[int, int] | None:
+        """The result for the side to move of each legal move from `board`
+        (0-based column: +1, 0 or -1) when the book holds the position after
+        every one of them; None otherwise."""
         if board.width != WIDTH or board.height != HEIGHT or len(board.moves) >= BOOK_PLIES:
             return None
         results = {}
@@ -217,6 +217,14 @@ class Book:
             if known is None:
                 return None
             results[col] = -known[0]
+        return results
+
+    def keeping_columns(self, board: Board) -> tuple[int, list[int]] | None:
+        """(the best result for the side to move, the 0-based columns that keep
+        it) where move_results knows every move; None otherwise."""
+        results = self.move_results(board)
+        if results is None:
+            return None
         best = max(results.values())
         return best, [col for col, result in results.items() if result == best]
 

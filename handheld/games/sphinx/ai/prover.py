@@ -23,11 +23,13 @@ decided, and where a deeper search finds more winning moves than a
 wins; docs/sphinx.md has a case the other way round).
 
 Where the opening book (book.py) holds the position after every move and
-the search's move drops the book's result, the search is run again over the
-moves that keep it. A search over only those from the start went deeper and
-picked another winning move after `25`, which it then lost; played at once,
-the book's own move (the first in column order that keeps the result) lost
-a game the search's move had won (docs/sphinx.md, "The opening book").
+the search's move loses where another does not, the search is run again over
+the moves that keep the book's result. A draw the search plays where the
+book knows a win is kept: after `21` the book's wins lost every sample game
+PROVER moving first played against STRONG, where the search's draw had won
+them. A search over only the book's moves from the start went deeper and
+picked another winning move after `25`, which it then lost (docs/sphinx.md,
+"The opening book").
 
 Nodes, not time, bound every search, so a move is the same on every machine.
 """
@@ -59,9 +61,10 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         return forced
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
-    kept = book().keeping_columns(board)
-    if kept is not None and kept[0] >= 0 and info is not None:
-        info.bound = kept[0]             # the book proves it
+    results = book().move_results(board)     # each move's result, where the book holds them all
+    best = None if results is None else max(results.values())
+    if best is not None and best >= 0 and info is not None:
+        info.bound = best                # the book proves it
     empties = board.geo.cells - len(board.moves)
     if empties > SOLVE_EMPTIES:
         if empties <= WIN_EMPTIES:
@@ -70,11 +73,13 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
             if col is not None:
                 return col
         col = yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes).think()
-        if kept is None or col in kept[1]:
+        if results is None or best is None or results[col] >= 0 or best < 0:
             return col
-        # a search over fewer root moves goes deeper and may pick another of them:
-        # only a move that drops the book's result is searched again
-        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes, kept[1]).think())
+        # only a move the book proves lost is searched again (a search over fewer root
+        # moves goes deeper and may pick another of them); a draw where a win exists is
+        # kept, because PROVER cannot hold a win this early (docs/sphinx.md, "The opening book")
+        best_moves = [c for c, result in results.items() if result == best]
+        return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes, best_moves).think())
     solver = Solver(board.geo, budget * SOLVE_SCALE, slice_nodes)
     col = yield from _solver_move(board, solver, budget, info)
     if col is not None:
