@@ -113,6 +113,7 @@ def test_a_journal_of_another_play_version_is_refused_and_kept(tmp_path, caplog)
     replay = Replay("sphinx", 3, {})
     _play(writer, replay, _random_frames(6, 200, every=3))
     writer.close()
+    journal_disk.wait_until_written()           # close() only hands the file over to the writer thread
     with caplog.at_level(logging.INFO, logger="handheld.resume"):
         assert resume.pending(str(tmp_path)) is None
     (line,) = [r.getMessage() for r in caplog.records if r.name == "handheld.resume"]
@@ -123,6 +124,7 @@ def test_a_journal_of_another_play_version_is_refused_and_kept(tmp_path, caplog)
 def test_an_ended_or_empty_journal_is_not_offered(tmp_path):
     path = str(tmp_path / J.FILE_NAME)
     J.JournalWriter.create(path, HEADER).close()
+    journal_disk.wait_until_written()           # on a busy machine the file was created after pending() looked
     assert resume.pending(str(tmp_path)) is None and not os.path.exists(path)     # no input yet
     writer = J.JournalWriter.create(path, HEADER)
     replay = Replay("sphinx", 3, {})

@@ -144,6 +144,7 @@ def test_records_reach_the_card_in_the_order_they_were_handed_over(tmp_path):
         _flush_every_second(old, replay, 2, seed)
         old.discard()
         J.JournalWriter.create(path, dict(HEADER, seed=seed)).close()
+        assert journal_disk.wait_until_written()
         journal = J.read_journal(path)
         assert journal.header["seed"] == seed and journal.ticks == 0
 

@@ -76,6 +76,7 @@ def test_a_recorded_move_that_does_not_fit_is_one_line_and_everything_is_thought
     forged = list(journal.decisions)
     forged[n] = (tick, rnd, ticks, (move + 1) % CELLS, key)
     J.JournalWriter.create(path, journal.header, journal.frames, forged).close()
+    journal_disk.wait_until_written()           # close() only hands the file over to the writer thread
     with caplog.at_level(logging.INFO, logger="handheld.resume"):
         runner = resume_match(tmp_path)
     assert runner.match.state_hash() == played.state_hash
