@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import logging
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -172,20 +172,35 @@ def text_of(entries: list[Entry]) -> str:
     return head + "".join(e.line() + "\n" for e in ordered)
 
 
+def _both_sides(moves: str, column: int | None) -> list[tuple[tuple[int, int], int | None]]:
+    """The position after `moves` and its mirror image, each keyed with `column` as seen from it."""
+    mirrored = None if column is None else WIDTH - 1 - column
+    return [(key_of(moves), column), (key_of(mirror_moves(moves)), mirrored)]
+
+
+def keeping(results: dict[int, int]) -> tuple[int, list[int]]:
+    """(the best of `results`, the columns that reach it), from Book.move_results."""
+    best = max(results.values())
+    return best, [col for col, result in results.items() if result == best]
+
+
 class Book:
     def __init__(self, entries: list[Entry]):
         self.entries = entries
         self._moves: dict[tuple[int, int], tuple[int, int | None]] = {}
         for e in entries:
-            self._moves[key_of(e.moves)] = (e.result, e.column)
-            mirrored = None if e.column is None else WIDTH - 1 - e.column
-            self._moves[key_of(mirror_moves(e.moves))] = (e.result, mirrored)
-        self._ranges: dict[tuple[int, int], tuple[int, int, int | None]] = {}
-        for r in result_ranges(entries):
+            for key, column in _both_sides(e.moves, e.column):
+                self._moves[key] = (e.result, column)
+
+    @cached_property
+    def _ranges(self) -> dict[tuple[int, int], tuple[int, int, int | None]]:
+        """Only `sphinx solve` asks for ranges: PROVER's first look-up need not derive them."""
+        ranges = {}
+        for r in result_ranges(self.entries):
             if r.lo != r.hi:
-                mirrored = None if r.column is None else WIDTH - 1 - r.column
-                self._ranges[key_of(r.moves)] = (r.lo, r.hi, r.column)
-                self._ranges[key_of(mirror_moves(r.moves))] = (r.lo, r.hi, mirrored)
+                for key, column in _both_sides(r.moves, r.column):
+                    ranges[key] = (r.lo, r.hi, column)
+        return ranges
 
     def lookup(self, board: Board) -> tuple[int, int | None] | None:
         """(result, 0-based column or None) for `board`, or None when it is not in the book."""
@@ -223,10 +238,7 @@ class Book:
         """(the best result for the side to move, the 0-based columns that keep
         it) where move_results knows every move; None otherwise."""
         results = self.move_results(board)
-        if results is None:
-            return None
-        best = max(results.values())
-        return best, [col for col, result in results.items() if result == best]
+        return None if results is None else keeping(results)
 
 
 @lru_cache(maxsize=1)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from handheld.games.sphinx.ai.strong import root_forced
 from handheld.games.sphinx.ai.threats import ThreatSearch
-from handheld.games.sphinx.book import book
+from handheld.games.sphinx.book import book, keeping
 from handheld.games.sphinx.rules import Board
 from handheld.games.sphinx.solver import OutOfNodes, Solver
 
@@ -62,7 +62,7 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
     if info is not None:
         info.proven, info.score, info.bound = False, None, None
     results = book().move_results(board)     # each move's result, where the book holds them all
-    best = None if results is None else max(results.values())
+    best, best_moves = (None, None) if results is None else keeping(results)
     if best is not None and best >= 0 and info is not None:
         info.bound = best                # the book proves it
     empties = board.geo.cells - len(board.moves)
@@ -78,7 +78,6 @@ def prover_steps(board: Board, budget: int, slice_nodes: int, info):
         # only a move the book proves lost is searched again (a search over fewer root
         # moves goes deeper and may pick another of them); a draw where a win exists is
         # kept, because PROVER cannot hold a win this early (docs/sphinx.md, "The opening book")
-        best_moves = [c for c, result in results.items() if result == best]
         return (yield from ThreatSearch(board, budget * EARLY_SCALE, slice_nodes, best_moves).think())
     solver = Solver(board.geo, budget * SOLVE_SCALE, slice_nodes)
     col = yield from _solver_move(board, solver, budget, info)
